@@ -62,7 +62,8 @@ export interface StreamingFileEvent {
 /** Events emitted by the streaming parser for one message. */
 export type ParserEvent =
   | { type: 'text'; text: string }
-  | { type: 'artifact-open'; artifactId: string; title: string; messageId: string }
+  /** `slug` is the model's own `id` attribute; `artifactId` is unique per message. */
+  | { type: 'artifact-open'; artifactId: string; title: string; messageId: string; slug?: string }
   | { type: 'artifact-close'; artifactId: string; messageId: string }
   | { type: 'action-open'; artifactId: string; actionId: string; messageId: string; action: ActionData }
   | { type: 'action-close'; artifactId: string; actionId: string; messageId: string; action: ActionData }
