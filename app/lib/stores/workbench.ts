@@ -1,0 +1,111 @@
+/**
+ * The workbench store: composes files, editor, previews and the terminal sink for one open project
+ * and wires them to its sandbox. Created when a project opens; `dispose()` when it closes.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import type { StreamingFileEvent } from '~/lib/runtime/types';
+import type { Sandbox } from '~/lib/sandbox/types';
+import { createEditorStore, type EditorDocument } from './editor';
+import { createFilesStore, type FileMap } from './files';
+import { defaultSelectedFile } from './file-rules';
+import { createPreviewsStore, type DevServerState, type PreviewInfo, type PreviewPaneState } from './previews';
+import { createTerminalSink, type TerminalSink } from './terminal';
+
+export type WorkbenchView = 'code' | 'preview';
+
+export interface WorkbenchStoreOptions {
+  sandbox: Pick<Sandbox, 'fs' | 'workdir' | 'watch' | 'on'>;
+  /** Debounce of editor write-back (ms). */
+  saveDebounceMs?: number;
+}
+
+export interface WorkbenchStore {
+  readonly $files: ReadableAtom<FileMap>;
+  readonly $selectedFile: ReadableAtom<string | undefined>;
+  readonly $currentDocument: ReadableAtom<EditorDocument | undefined>;
+  readonly $unsavedFiles: ReadableAtom<ReadonlySet<string>>;
+  readonly $streamingFile: ReadableAtom<string | undefined>;
+  readonly $saveError: ReadableAtom<string | undefined>;
+  readonly $previews: ReadableAtom<readonly PreviewInfo[]>;
+  readonly $activePreview: ReadableAtom<PreviewInfo | undefined>;
+  readonly $previewPane: ReadableAtom<PreviewPaneState>;
+  readonly $view: ReadableAtom<WorkbenchView>;
+  readonly $showTerminal: ReadableAtom<boolean>;
+  readonly terminal: TerminalSink;
+  setView(view: WorkbenchView): void;
+  setShowTerminal(show: boolean): void;
+  toggleTerminal(): void;
+  /** `byUser` (default true): a pick by hand, which keeps streaming from switching files. */
+  selectFile(path: string | undefined, options?: { byUser?: boolean }): void;
+  updateDocument(path: string, value: string): void;
+  updateScroll(path: string, scroll: { top: number; left: number }): void;
+  saveCurrentFile(): Promise<void>;
+  /** Throws an Error with the spec §8 rename text when refused. */
+  renameFile(from: string, to: string): Promise<void>;
+  handleStreamingFileEvent(event: StreamingFileEvent): void;
+  selectPreview(port: number): void;
+  reloadPreview(port?: number): void;
+  setDevServerState(state: DevServerState): void;
+  /** Stops watching, flushes pending edits. */
+  dispose(): Promise<void>;
+}
+
+export function createWorkbenchStore({ sandbox, saveDebounceMs }: WorkbenchStoreOptions): WorkbenchStore {
+  const files = createFilesStore(sandbox);
+  const editor = createEditorStore({ files, saveDebounceMs });
+  const previews = createPreviewsStore();
+  const terminal = createTerminalSink();
+  const $view = atom<WorkbenchView>('preview');
+  const $showTerminal = atom(false);
+
+  const followFiles = (map: FileMap) => {
+    editor.reconcileDrafts();
+    const selected = editor.$selectedFile.get();
+    if (selected !== undefined && map[selected]?.type === 'file') return;
+    const filePaths = Object.keys(map).filter((path) => map[path]?.type === 'file');
+    editor.selectFile(defaultSelectedFile(filePaths));
+  };
+
+  const cleanups = [
+    sandbox.watch((changes) => files.applyChanges(changes)),
+    sandbox.on('port', (port, type, url) => previews.handlePort(port, type, url)),
+    sandbox.on('server-ready', (port, url) => previews.handleServerReady(port, url)),
+    files.$files.listen(followFiles),
+  ];
+
+  return {
+    $files: files.$files,
+    $selectedFile: editor.$selectedFile,
+    $currentDocument: editor.$currentDocument,
+    $unsavedFiles: editor.$unsavedFiles,
+    $streamingFile: editor.$streamingFile,
+    $saveError: editor.$saveError,
+    $previews: previews.$previews,
+    $activePreview: previews.$activePreview,
+    $previewPane: previews.$paneState,
+    $view,
+    $showTerminal,
+    terminal,
+    setView: (view) => $view.set(view),
+    setShowTerminal: (show) => $showTerminal.set(show),
+    toggleTerminal: () => $showTerminal.set(!$showTerminal.get()),
+    selectFile: (path, options) => editor.selectFile(path, { byUser: options?.byUser ?? true }),
+    updateDocument: editor.updateDocument,
+    updateScroll: editor.updateScroll,
+    saveCurrentFile: editor.saveCurrentFile,
+    async renameFile(from, to) {
+      await files.rename(from, to);
+      const selected = editor.$selectedFile.get();
+      if (selected === from) editor.selectFile(to);
+      else if (selected?.startsWith(`${from}/`)) editor.selectFile(`${to}${selected.slice(from.length)}`);
+    },
+    handleStreamingFileEvent: editor.handleStreamingFileEvent,
+    selectPreview: previews.selectPreview,
+    reloadPreview: previews.reloadPreview,
+    setDevServerState: previews.setDevServerState,
+    async dispose() {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      await editor.dispose();
+    },
+  };
+}
