@@ -155,6 +155,8 @@ async function streamReply(res: ServerResponse, reply: MockReply, model: string,
   for (let offset = 0; offset < text.length; offset += size) {
     if (reply.failAfterChunks !== undefined && sent === reply.failAfterChunks) {
       if (reply.failure === 'disconnect') {
+        // Let what was written reach the socket first, so the client sees text and then a dropped connection.
+        await new Promise<void>((resolve) => res.write('', () => resolve()));
         res.destroy();
         return;
       }

@@ -1,5 +1,5 @@
 /**
- * The system prompt. The fixed part is about 3,000 characters (~750 tokens) so that it leaves room in
+ * The system prompt. The fixed part is about 1,850 characters (~460 tokens) so that it leaves room in
  * the 4k–8k contexts of small local models; project files are added after it within a budget.
  * The format it teaches is docs/artifact-format.md (format version 1); keep the two in step.
  */

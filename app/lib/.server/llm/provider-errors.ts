@@ -38,12 +38,22 @@ function describeHttpError(status: number, providerMessage: string, modelId: str
   return error('api-error', `The model provider refused the request (HTTP ${status}).${said}`, false);
 }
 
+function isNetworkFailure(thrown: unknown): boolean {
+  return thrown instanceof TypeError && /fetch failed|terminated|socket|ECONNRESET|other side closed/i.test(thrown.message);
+}
+
 /** A readable error part (spec §8 client error codes) for anything a provider call threw. */
 export function describeProviderError(thrown: unknown, modelId: string): ChatErrorPart {
   const cause = RetryError.isInstance(thrown) ? thrown.lastError : thrown;
   if (APICallError.isInstance(cause)) {
     if (cause.statusCode === undefined) {
       return error('network-error', `Could not reach the model provider at ${cause.url}. Is it running and is OPENAI_BASE_URL right? (${detail(cause.message)})`, true);
+    }
+    if (cause.statusCode < 300) {
+      // The reply started fine and broke while streaming: a dropped connection or an unreadable body.
+      return isNetworkFailure(cause.cause)
+        ? error('network-error', `The connection to the model provider broke during the answer. (${detail(getErrorMessage(cause.cause))})`, true)
+        : error('bad-server-response', `The model provider sent a reply Kiln could not read. (${detail(cause.message)})`, true);
     }
     return describeHttpError(cause.statusCode, cause.message, modelId);
   }
@@ -55,7 +65,7 @@ export function describeProviderError(thrown: unknown, modelId: string): ChatErr
   ) {
     return error('bad-server-response', `The model provider sent a reply Kiln could not read. (${detail(getErrorMessage(cause))})`, true);
   }
-  if (cause instanceof TypeError && /fetch failed|terminated|socket/i.test(cause.message)) {
+  if (isNetworkFailure(cause)) {
     return error('network-error', `The connection to the model provider was lost. (${detail(getErrorMessage(cause))})`, true);
   }
   return error('unknown', `The model call failed: ${detail(getErrorMessage(cause))}`, true);
