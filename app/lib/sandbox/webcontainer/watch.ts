@@ -41,11 +41,14 @@ function normalizeEventPath(filename: string | Uint8Array): string {
   return text.replace(/^(\.\/)+/, '').replace(/^\/+/, '').replace(/\/+$/, '');
 }
 
+/** Stops watching when called; `ready` settles once the existing files are known (tests await it). */
+export type WorkdirWatch = (() => void) & { ready: Promise<void> };
+
 export function watchWorkdir(
   fs: WebContainerFsLike,
   listener: (changes: FileChange[]) => void,
   onError: (message: string) => void,
-): () => void {
+): WorkdirWatch {
   const known = new Map<string, 'file' | 'dir'>();
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -94,7 +97,8 @@ export function watchWorkdir(
     if (kind === 'dir') {
       const descendants = [...known.keys()].filter((other) => other.startsWith(`${path}/`));
       // Deepest first, so a consumer never sees a folder vanish before its contents.
-      descendants.sort((a, b) => b.length - a.length);
+      const depth = (path: string) => path.split('/').length;
+      descendants.sort((a, b) => depth(b) - depth(a) || a.localeCompare(b));
       for (const descendant of descendants) {
         changes.push({ type: known.get(descendant) === 'dir' ? 'remove_dir' : 'remove_file', path: descendant });
         known.delete(descendant);
@@ -160,9 +164,10 @@ export function watchWorkdir(
     onError(`File watching is not available in this WebContainer: ${getErrorMessage(error)}`);
   }
 
-  return () => {
+  const stop = () => {
     closed = true;
     clearTimeout(timer);
     watcher?.close();
   };
+  return Object.assign(stop, { ready: seeded });
 }
