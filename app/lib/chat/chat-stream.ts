@@ -123,13 +123,15 @@ export async function readChatStream(
     return finish(errorFromRefusal(response.status, await response.text().catch(() => '')));
   }
 
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const onAbort = () => void reader.cancel().catch(() => {});
-  signal?.addEventListener('abort', onAbort, { once: true });
+  // Read the body directly (no pipeThrough), so cancelling the reader cancels the HTTP body at once.
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const stop = () => void reader.cancel().catch(() => {});
+  signal?.addEventListener('abort', stop, { once: true });
   let buffered = '';
   try {
     while (!signal?.aborted) {
-      let chunk: ReadableStreamReadResult<string>;
+      let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
       } catch {
@@ -138,9 +140,9 @@ export async function readChatStream(
       if (chunk.done) {
         break;
       }
-      buffered += chunk.value;
+      buffered += decoder.decode(chunk.value, { stream: true });
       let newline = buffered.indexOf('\n');
-      while (newline !== -1) {
+      while (newline !== -1 && !signal?.aborted) {
         const line = buffered.slice(0, newline).trim();
         buffered = buffered.slice(newline + 1);
         newline = buffered.indexOf('\n');
@@ -158,20 +160,20 @@ export async function readChatStream(
         }
         const part = partSchema.safeParse(json);
         if (!part.success) {
-          void reader.cancel().catch(() => {});
+          stop();
           return finish({ type: 'error', code: 'bad-server-response', message: 'The server sent an answer Kiln could not read.', retryable: true });
         }
         if (part.data.type === 'text') {
           text += part.data.delta;
           onPart(part.data);
         } else {
-          void reader.cancel().catch(() => {});
+          stop();
           return finish(part.data);
         }
       }
     }
     return signal?.aborted ? { text, end: null } : finish(lostConnection);
   } finally {
-    signal?.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', stop);
   }
 }
