@@ -58,8 +58,12 @@ export function createWorkbenchStore({ sandbox, saveDebounceMs }: WorkbenchStore
   const $view = atom<WorkbenchView>('preview');
   const $showTerminal = atom(false);
 
+  // While a rename runs, files vanish and reappear; the selection follows once it is done.
+  let renaming = false;
+
   const followFiles = (map: FileMap) => {
     editor.reconcileDrafts();
+    if (renaming) return;
     const selected = editor.$selectedFile.get();
     if (selected !== undefined && map[selected]?.type === 'file') return;
     const filePaths = Object.keys(map).filter((path) => map[path]?.type === 'file');
@@ -67,10 +71,10 @@ export function createWorkbenchStore({ sandbox, saveDebounceMs }: WorkbenchStore
   };
 
   const cleanups = [
+    files.$files.listen(followFiles),
     sandbox.watch((changes) => files.applyChanges(changes)),
     sandbox.on('port', (port, type, url) => previews.handlePort(port, type, url)),
     sandbox.on('server-ready', (port, url) => previews.handleServerReady(port, url)),
-    files.$files.listen(followFiles),
   ];
 
   return {
@@ -94,10 +98,16 @@ export function createWorkbenchStore({ sandbox, saveDebounceMs }: WorkbenchStore
     updateScroll: editor.updateScroll,
     saveCurrentFile: editor.saveCurrentFile,
     async renameFile(from, to) {
-      await files.rename(from, to);
       const selected = editor.$selectedFile.get();
-      if (selected === from) editor.selectFile(to);
-      else if (selected?.startsWith(`${from}/`)) editor.selectFile(`${to}${selected.slice(from.length)}`);
+      const followsRename = selected !== undefined && (selected === from || selected.startsWith(`${from}/`));
+      renaming = true;
+      try {
+        await files.rename(from, to);
+      } finally {
+        renaming = false;
+      }
+      if (followsRename) editor.selectFile(`${to}${selected.slice(from.length)}`);
+      followFiles(files.$files.get());
     },
     handleStreamingFileEvent: editor.handleStreamingFileEvent,
     selectPreview: previews.selectPreview,

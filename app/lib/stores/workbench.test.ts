@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeSandbox } from './testing/fake-sandbox';
+import { createWorkbenchStore } from './workbench';
+
+describe('createWorkbenchStore', () => {
+  it('fills the file map from the watcher and selects the default file', () => {
+    const sandbox = createFakeSandbox({ 'package.json': '{}', 'src/main.tsx': 'main' });
+    const store = createWorkbenchStore({ sandbox });
+    expect(Object.keys(store.$files.get()).sort()).toEqual(['package.json', 'src', 'src/main.tsx']);
+    expect(store.$selectedFile.get()).toBe('src/main.tsx');
+    expect(store.$view.get()).toBe('preview');
+  });
+
+  it('selects another file when the selected one is removed', async () => {
+    const sandbox = createFakeSandbox({ 'README.md': 'r', 'package.json': '{}' });
+    const store = createWorkbenchStore({ sandbox });
+    await sandbox.fs.rm('README.md');
+    expect(store.$selectedFile.get()).toBe('package.json');
+  });
+
+  it('follows a renamed selected file', async () => {
+    const sandbox = createFakeSandbox({ 'README.md': 'r', 'package.json': '{}' });
+    const store = createWorkbenchStore({ sandbox });
+    await store.renameFile('README.md', 'GUIDE.md');
+    expect(store.$selectedFile.get()).toBe('GUIDE.md');
+  });
+
+  it('turns port and server-ready events into previews', () => {
+    const sandbox = createFakeSandbox();
+    const store = createWorkbenchStore({ sandbox });
+    sandbox.emit('port', 5173, 'open', 'http://s-5173.localhost/');
+    sandbox.emit('server-ready', 5173, 'http://s-5173.localhost/');
+    expect(store.$activePreview.get()).toMatchObject({ port: 5173, ready: true });
+  });
+
+  it('stops listening after dispose', async () => {
+    const sandbox = createFakeSandbox();
+    const store = createWorkbenchStore({ sandbox });
+    await store.dispose();
+    sandbox.emit('port', 5173, 'open', 'http://x/');
+    await sandbox.fs.writeFile('a.ts', 'a');
+    expect(store.$previews.get()).toEqual([]);
+    expect(store.$files.get()).toEqual({});
+  });
+});
