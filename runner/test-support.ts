@@ -1,0 +1,83 @@
+/** Shared helpers for the runner's tests: a real runner on port 0 with a temporary DATA_DIR. */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { createRunnerSandbox, type WebSocketConstructor } from '../app/lib/sandbox/runner.client';
+import type { Sandbox, SandboxProcess } from '../app/lib/sandbox/types';
+import { signRunnerToken } from '../protocol/token';
+import { startRunner, type RunningRunner } from './server';
+
+export const TEST_SECRET = 'test-secret-0123456789abcdef';
+
+export const silentLogger = { info: () => undefined, warn: () => undefined };
+
+export interface TestRunner {
+  runner: RunningRunner;
+  dataDir: string;
+  url: string;
+  connect(sandboxId?: string): Promise<Sandbox>;
+  close(): Promise<void>;
+}
+
+export function newSandboxId(): string {
+  return `t${randomBytes(6).toString('hex')}`;
+}
+
+export async function startTestRunner(env: Record<string, string> = {}): Promise<TestRunner> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-runner-test-'));
+  const runner = await startRunner({
+    env: { RUNNER_PORT: '0', DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET, ...env },
+    logger: silentLogger,
+  });
+  const url = `ws://127.0.0.1:${runner.port}`;
+  return {
+    runner,
+    dataDir,
+    url,
+    connect: (sandboxId = newSandboxId()) =>
+      createRunnerSandbox({
+        url,
+        sandboxId,
+        token: signRunnerToken({ sandboxId, userId: null }, TEST_SECRET),
+        WebSocketImpl: WebSocket as unknown as WebSocketConstructor,
+      }),
+    async close() {
+      await runner.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collect a process's output until it exits. */
+export async function runToEnd(process: SandboxProcess): Promise<{ output: string; exitCode: number }> {
+  let output = '';
+  const reading = process.output.pipeTo(new WritableStream({ write: (chunk) => void (output += chunk) }));
+  const exitCode = await process.exit;
+  await reading;
+  return { output, exitCode };
+}
+
+/** Resolve once the accumulated output matches `pattern`. */
+export function waitForOutput(process: SandboxProcess, pattern: RegExp): { done: Promise<string>; text: () => string } {
+  let output = '';
+  const done = new Promise<string>((resolve, reject) => {
+    void process.output
+      .pipeTo(
+        new WritableStream({
+          write(chunk) {
+            output += chunk;
+            if (pattern.test(output)) {
+              resolve(output);
+            }
+          },
+          close() {
+            reject(new Error(`Process ended before ${pattern}: ${output}`));
+          },
+        }),
+      )
+      .catch(() => undefined);
+  });
+  return { done, text: () => output };
+}
