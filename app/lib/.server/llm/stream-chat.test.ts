@@ -97,6 +97,13 @@ describe('streamChat against the mock OpenAI-compatible server', () => {
     expect(end).toMatchObject({ type: 'error', code });
   });
 
+  it('ends with an error part when the provider goes silent', async () => {
+    llm.setScript({ replies: [{ match: 'stall', text: 'ab', chunkSize: 1, delayMs: 400 }] });
+    const { end } = await run('stall', { stallTimeoutMs: 100 });
+    expect(end).toMatchObject({ type: 'error', code: 'network-error', retryable: true });
+    expect(end?.type === 'error' && end.message).toMatch(/stopped sending/);
+  });
+
   it('reports an unreachable server as a network error', async () => {
     const closed = await startMockLlm({ replies: [] });
     await closed.close();

@@ -6,6 +6,8 @@ import { describeProviderError } from './provider-errors';
 /** Model calls per answer: the first plus continuations after output-token ('length') stops. */
 export const MAX_SEGMENTS = 3;
 
+export const DEFAULT_STALL_TIMEOUT_MS = 5 * 60_000;
+
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
@@ -23,6 +25,9 @@ export interface StreamChatOptions {
   /** Retries of a failed provider call inside the AI SDK. Default 2. */
   maxRetries?: number;
   maxOutputTokens?: number;
+  /** Longest silence allowed between chunks from the provider. Generous, because CPU-only local models can
+   * take minutes to read a long prompt before the first token. */
+  stallTimeoutMs?: number;
   /** Told about every provider failure, for server logs. */
   onProviderError?: (error: unknown) => void;
 }
@@ -62,6 +67,7 @@ async function* generateChatParts(options: StreamChatOptions, abortSignal: Abort
       abortSignal,
       maxRetries: options.maxRetries ?? 2,
       maxOutputTokens: options.maxOutputTokens,
+      timeout: { chunkMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS },
       // Without onError the SDK prints provider failures with console.error; they reach us as parts.
       onError: () => {},
     });
@@ -89,7 +95,14 @@ async function* generateChatParts(options: StreamChatOptions, abortSignal: Abort
       end = abortSignal.aborted ? { kind: 'aborted' } : { kind: 'failed', part: describeProviderError(thrown, options.modelId) };
     }
 
-    if (end.kind === 'aborted' || abortSignal.aborted) {
+    if (abortSignal.aborted) {
+      return;
+    }
+    if (end.kind === 'aborted') {
+      // Nobody aborted on our side, so the SDK's chunk timeout fired.
+      const seconds = Math.ceil((options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS) / 1000);
+      const message = `The model provider stopped sending for ${seconds} second${seconds === 1 ? '' : 's'}, so Kiln gave up on this answer.`;
+      yield { type: 'error', code: 'network-error', message, retryable: true };
       return;
     }
     if (end.kind === 'failed') {
