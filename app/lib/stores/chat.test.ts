@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, type WritableAtom } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
 import { encodeChatStreamPart, type ChatStreamPart } from '~/lib/chat/chat-stream';
 import { applyParserEvent, EMPTY_MESSAGE_VIEW, type MessageView } from '~/lib/project/message-view';
@@ -179,7 +179,7 @@ describe('chat store streaming', () => {
     const { store, stream, runtimes } = setup();
     const sending = store.send('go');
     await flush();
-    const busy = runtimes[0].$busy;
+    const busy = runtimes[0].$busy as WritableAtom<boolean>;
     busy.set(true);
     stream.send(finishPart);
     await sending;

@@ -68,8 +68,8 @@ describe('save state', () => {
   });
 
   it.each([
-    ['no files', { getAppFiles: () => ({}) }],
-    ['null files', { getAppFiles: () => null }],
+    ['no files', { getAppFiles: (): Files => ({}) }],
+    ['null files', { getAppFiles: (): Files | null => null }],
     ['no editedAt', { editedAt: null }],
     ['not allowed to save', { canSave: () => false }],
   ] as const)('skips the save with %s', async (_name, overrides) => {
