@@ -1,0 +1,103 @@
+/**
+ * The one way the app gets a Sandbox: Kiln's runner (default) or the opt-in WebContainer, each loaded
+ * lazily so the other's code never reaches the browser. Boot failures and fatal runtime errors are
+ * classified (spec §8) and handed to `onFatalError`, which normally opens the fatal-error dialog.
+ */
+import { getErrorMessage } from '~/utils/errors';
+import {
+  BOOT_TIMEOUT_MS,
+  classifyBootError,
+  isFatalErrorKind,
+  withBootTimeout,
+  type FatalErrorVariant,
+  type SandboxPhase,
+} from './boot-errors';
+import type { Sandbox, SandboxKind } from './types';
+import type { WebContainerApiLike } from './webcontainer/api-types';
+
+export type SandboxConfig =
+  | { kind: 'runner'; url: string; sandboxId: string; token: string }
+  | { kind: 'webcontainer'; workdirName: string; coep: 'credentialless' | 'require-corp' };
+
+export interface FatalSandboxError {
+  variant: FatalErrorVariant;
+  sandboxKind: SandboxKind;
+  phase: SandboxPhase;
+  message: string;
+  stack?: string;
+  error: unknown;
+}
+
+export interface CreateSandboxOptions {
+  /** A boot failure, or an out-of-memory crash later. Pass `showFatalErrorDialog` (stores/dialogs) here. */
+  onFatalError?: (report: FatalSandboxError) => void;
+  /** Runtime sandbox errors that are not fatal: spec §8 says they are only tracked. */
+  onTrackedError?: (error: { message: string }) => void;
+  bootTimeoutMs?: number;
+  /** Tests pass a fake @webcontainer/api. */
+  webcontainerApi?: WebContainerApiLike;
+}
+
+export const RUNNER_BOOT_TIMEOUT_MESSAGE = 'The Kiln runner took longer than 30s to start the sandbox';
+
+function reportFatal(
+  options: CreateSandboxOptions,
+  sandboxKind: SandboxKind,
+  phase: SandboxPhase,
+  variant: FatalErrorVariant,
+  error: unknown,
+): void {
+  options.onFatalError?.({
+    variant,
+    sandboxKind,
+    phase,
+    message: getErrorMessage(error),
+    stack: error instanceof Error ? error.stack : undefined,
+    error,
+  });
+}
+
+async function bootSandbox(config: SandboxConfig, options: CreateSandboxOptions): Promise<Sandbox> {
+  const timeoutMs = options.bootTimeoutMs ?? BOOT_TIMEOUT_MS;
+  if (config.kind === 'runner') {
+    const { createRunnerSandbox } = await import('./runner.client');
+    return withBootTimeout(
+      createRunnerSandbox({ url: config.url, sandboxId: config.sandboxId, token: config.token }),
+      timeoutMs,
+      RUNNER_BOOT_TIMEOUT_MESSAGE,
+      (late) => void late.teardown(),
+    );
+  }
+  const { bootWebContainerSandbox } = await import('./webcontainer.client');
+  return bootWebContainerSandbox({
+    workdirName: config.workdirName,
+    coep: config.coep,
+    timeoutMs,
+    api: options.webcontainerApi,
+  });
+}
+
+/** Boot a sandbox. Rejects with the boot error after reporting it through `onFatalError`. */
+export async function createSandbox(config: SandboxConfig, options: CreateSandboxOptions = {}): Promise<Sandbox> {
+  let sandbox: Sandbox;
+  try {
+    sandbox = await bootSandbox(config, options);
+  } catch (error) {
+    const kind = classifyBootError(error, 'boot');
+    reportFatal(options, config.kind, 'boot', isFatalErrorKind(kind) ? kind : 'startup-error', error);
+    throw error;
+  }
+
+  sandbox.on('error', (error) => {
+    const kind = classifyBootError(error, 'runtime');
+    if (isFatalErrorKind(kind)) {
+      reportFatal(options, config.kind, 'runtime', kind, error);
+    } else {
+      options.onTrackedError?.(error);
+    }
+  });
+  return sandbox;
+}
+
+export type { Sandbox, SandboxKind } from './types';
+export type { FatalErrorVariant } from './boot-errors';
