@@ -59,25 +59,46 @@ export async function runToEnd(process: SandboxProcess): Promise<{ output: strin
   return { output, exitCode };
 }
 
-/** Resolve once the accumulated output matches `pattern`. */
-export function waitForOutput(process: SandboxProcess, pattern: RegExp): { done: Promise<string>; text: () => string } {
+/** Reads a process's output as it comes; `waitFor` resolves once everything read so far matches. */
+export function readOutput(process: SandboxProcess): { waitFor(pattern: RegExp): Promise<string>; text(): string } {
   let output = '';
-  const done = new Promise<string>((resolve, reject) => {
-    void process.output
-      .pipeTo(
-        new WritableStream({
-          write(chunk) {
-            output += chunk;
-            if (pattern.test(output)) {
-              resolve(output);
-            }
-          },
-          close() {
-            reject(new Error(`Process ended before ${pattern}: ${output}`));
-          },
-        }),
-      )
-      .catch(() => undefined);
-  });
-  return { done, text: () => output };
+  let ended = false;
+  const waiters = new Set<{ pattern: RegExp; resolve: (text: string) => void; reject: (error: Error) => void }>();
+  const check = () => {
+    for (const waiter of waiters) {
+      if (waiter.pattern.test(output)) {
+        waiters.delete(waiter);
+        waiter.resolve(output);
+      } else if (ended) {
+        waiters.delete(waiter);
+        waiter.reject(new Error(`Process ended before ${waiter.pattern}: ${JSON.stringify(output)}`));
+      }
+    }
+  };
+  void process.output
+    .pipeTo(
+      new WritableStream({
+        write(chunk) {
+          output += chunk;
+          check();
+        },
+        close() {
+          ended = true;
+          check();
+        },
+      }),
+    )
+    .catch(() => undefined);
+  return {
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        waiters.add({ pattern, resolve, reject });
+        check();
+      }),
+    text: () => output,
+  };
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

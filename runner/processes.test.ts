@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../app/lib/sandbox/types';
+import { OSC_EXIT_PREFIX, OSC_PROMPT } from '../protocol/runner';
+import { escapeRegExp, readOutput, runToEnd, startTestRunner, type TestRunner } from './test-support';
+
+let runner: TestRunner;
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  runner = await startTestRunner();
+  sandbox = await runner.connect();
+});
+
+afterAll(async () => {
+  await sandbox.teardown();
+  await runner.close();
+});
+
+describe('runner processes', () => {
+  it.each([
+    ['success', 'exit 0', 0],
+    ['failure', 'exit 3', 3],
+    ['killed by SIGTERM', 'kill -TERM $$', 143],
+  ])('reports the exit code on %s', async (_name, script, expected) => {
+    const process = await sandbox.spawn('sh', ['-c', script]);
+    expect((await runToEnd(process)).exitCode).toBe(expected);
+  });
+
+  it('streams output and runs in the project folder', async () => {
+    await sandbox.fs.writeFile('marker.txt', 'here');
+    const { output, exitCode } = await runToEnd(await sandbox.spawn('sh', ['-c', 'cat marker.txt; pwd']));
+    expect(exitCode).toBe(0);
+    expect(output).toContain('here');
+    expect(output).toMatch(runner.runner.sandboxed ? /\/home\/project\r?\n/ : /sandboxes/);
+  });
+
+  it('runs node inside the sandbox', async () => {
+    const { output } = await runToEnd(await sandbox.spawn('node', ['-e', 'console.log(6 * 7)']));
+    expect(output).toContain('42');
+  });
+
+  it('kill() interrupts the whole tree with exit code 130', async () => {
+    const process = await sandbox.spawn('sh', ['-c', 'sleep 30 & sleep 30; wait']);
+    process.kill();
+    expect((await runToEnd(process)).exitCode).toBe(130);
+  });
+
+  it('the shell prints prompt and exit markers, and Ctrl-C gives 130', async () => {
+    const shell = await sandbox.spawnShell();
+    const writer = shell.input.getWriter();
+    const output = readOutput(shell);
+    const exitMarker = (code: number) => new RegExp(`${escapeRegExp(OSC_EXIT_PREFIX)}${code}:0\\x07`);
+    const firstPrompt = await output.waitFor(new RegExp(escapeRegExp(OSC_PROMPT)));
+    expect(firstPrompt).not.toContain(OSC_EXIT_PREFIX);
+    await writer.write('false\n');
+    await output.waitFor(exitMarker(1));
+    await writer.write('true\n');
+    await output.waitFor(exitMarker(0));
+    await writer.write('echo sleep-started; sleep 30\n');
+    await output.waitFor(/^sleep-started/m);
+    await writer.write('\x03');
+    await output.waitFor(exitMarker(130));
+    shell.kill();
+    await shell.exit;
+  });
+
+  it('rejects a working folder outside the sandbox', async () => {
+    await expect(sandbox.spawn('true', [], { cwd: '../..' })).rejects.toMatchObject({ code: 'EINVAL' });
+  });
+});
+
