@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const MAX_MESSAGES = 200;
-export const MAX_MESSAGE_CHARS = 200_000;
+/** Assistant answers can be long (whole files); the body cap (16 MB) bounds the total. */
+export const MAX_MESSAGE_CHARS = 4_000_000;
 /** Project files sent along with a request, all contents together. */
 export const MAX_FILES_TOTAL_CHARS = 5_000_000;
 /** Whole body; above this we refuse before parsing. */
