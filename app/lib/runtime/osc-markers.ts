@@ -63,7 +63,7 @@ function parseMarker(marker: string): ShellOutputPiece | null {
     return { type: 'prompt' };
   }
   if (marker.startsWith(OSC_EXIT_PREFIX)) {
-    const match = /^(-?\d+)(?::\d+)?\x07$/.exec(marker.slice(OSC_EXIT_PREFIX.length));
+    const match = /^(-?\d+)(?::\d+)?$/.exec(marker.slice(OSC_EXIT_PREFIX.length, -BELL.length));
     if (match) {
       return { type: 'exit', code: Number(match[1]) };
     }
