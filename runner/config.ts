@@ -35,7 +35,7 @@ export interface RunnerConfig {
 }
 
 /** Parse the runner's environment; throws one readable error naming every bad variable. */
-export function parseRunnerEnv(source: NodeJS.ProcessEnv): RunnerConfig {
+export function parseRunnerEnv(source: Record<string, string | undefined>): RunnerConfig {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const result = runnerEnvSchema.safeParse(present);
   if (!result.success) {

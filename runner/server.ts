@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { SANDBOX_ID_PATTERN, type RunnerMessage } from '../protocol/runner';
@@ -15,7 +16,7 @@ import { SandboxManager } from './sandbox-manager';
 
 export interface StartRunnerOptions {
   /** Environment to read the configuration from (default process.env). */
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   /** Overrides applied after parsing the environment (tests). */
   config?: Partial<RunnerConfig>;
   logger?: Logger;
@@ -34,7 +35,7 @@ const defaultLogger: Logger = {
   warn: (message) => console.warn(`[runner] ${message}`),
 };
 
-function rejectUpgrade(socket: import('node:stream').Duplex, status: string, reason: string): void {
+function rejectUpgrade(socket: Duplex, status: string, reason: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\nConnection: close\r\n\r\n${reason}`);
 }
 

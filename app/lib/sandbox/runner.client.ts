@@ -49,7 +49,6 @@ export class RunnerRequestError extends Error {
 
 const WORKDIR = 'project';
 const KILL_GRACE_MS = 2_000;
-const OPEN = 1;
 
 /** Client paths → runner paths: '/project/src/a.ts', 'project/src/a.ts', './src/a.ts' → 'src/a.ts'. */
 export function normalizeSandboxPath(input: string): string {
