@@ -49,7 +49,8 @@ export class FakeFs implements WebContainerFsLike {
   mkdir(path: string, options: { recursive: true }): Promise<string>;
   async mkdir(path: string, options?: { recursive?: boolean }): Promise<string | void> {
     this.calls.push(`mkdir ${path}${options?.recursive ? ' -p' : ''}`);
-    this.dirs.add(path);
+    if (!options?.recursive && !this.dirs.has(parentOf(path))) throw fsError('ENOENT', parentOf(path));
+    for (let dir = path; dir !== '.'; dir = parentOf(dir)) this.dirs.add(dir);
     return options?.recursive ? path : undefined;
   }
 

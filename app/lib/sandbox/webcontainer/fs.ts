@@ -3,18 +3,20 @@ import type { MountFiles, SandboxDirEntry, SandboxFileSystem } from '../types';
 import type { FileSystemTreeLike, WebContainerFsLike } from './api-types';
 
 /**
- * Make a Sandbox path relative to the workdir: trailing slashes go, the absolute workdir prefix
- * ('/home/project/') or a leading '/' is stripped, and the workdir itself becomes '.'.
+ * Make a Sandbox path relative to the workdir, the same way runner.client does: '/home/project/src/a.ts',
+ * '/project/src/a.ts', 'project/src/a.ts' and './src/a.ts' all become 'src/a.ts'; the workdir itself is '.'.
  */
 export function toWorkdirPath(path: string, absoluteWorkdir: string): string {
-  let result = path.replace(/\/+$/, '');
-  if (result === absoluteWorkdir || result === '') {
-    return '.';
-  }
-  if (result.startsWith(`${absoluteWorkdir}/`)) {
-    result = result.slice(absoluteWorkdir.length + 1);
+  const workdirName = absoluteWorkdir.slice(absoluteWorkdir.lastIndexOf('/') + 1);
+  let result = path.replace(/\\/g, '/');
+  if (result === absoluteWorkdir || result.startsWith(`${absoluteWorkdir}/`)) {
+    result = result.slice(absoluteWorkdir.length);
   }
   result = result.replace(/^\/+/, '');
+  if (result === workdirName || result.startsWith(`${workdirName}/`)) {
+    result = result.slice(workdirName.length);
+  }
+  result = result.replace(/^\/+/, '').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
   return result === '' ? '.' : result;
 }
 
