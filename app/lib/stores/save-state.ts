@@ -28,6 +28,8 @@ export interface SaveStateOptions<AppFiles> {
   getAppFiles: () => AppFiles | null;
   /** Resolves once no message is streaming and no action runs. */
   waitForIdle: () => Promise<void>;
+  /** The files returned by the last getAppFiles() call were stored. */
+  onSaved?: (editedAt: string) => void;
   onConflict?: (conflict: SaveConflict) => void;
   /** The server refused a frozen project: the caller forks it. */
   onFrozen?: () => void;
@@ -101,6 +103,7 @@ export function createSaveState<AppFiles>(options: SaveStateOptions<AppFiles>): 
       const saved = savedSchema.safeParse(body);
       if (saved.success) {
         $editedAt.set(saved.data.editedAt);
+        options.onSaved?.(saved.data.editedAt);
       }
       $status.set(changedWhileSaving ? 'unsaved' : 'saved');
       return;

@@ -1,0 +1,243 @@
+/**
+ * Everything one open project needs in the browser, wired together: the sandbox (booted on open,
+ * torn down on close), its saved files mounted (no command replay), the workbench, the shell, the chat
+ * and the save state. Only the restored project's install and start steps run again (LESSONS.md).
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import type { SandboxConfig } from '~/lib/sandbox';
+import type { Sandbox } from '~/lib/sandbox/types';
+import type { ShellSession } from '~/lib/runtime/shell-session';
+import { createChatStore, type AssistantRuntime, type ChatStore } from '~/lib/stores/chat';
+import { createSaveState, SAVE_FAILED_MESSAGE, type SaveState } from '~/lib/stores/save-state';
+import type { WorkbenchStore } from '~/lib/stores/workbench';
+import { getErrorMessage } from '~/utils/errors';
+import { selectFilesToSave } from './ignore-files';
+import type { ProjectInfo, ProjectPageData } from './page-data';
+import { planRestoreCommands } from './restore';
+import { filesSignature, textFilesForChat, toAppFiles, type AppFilesPayload } from './save-files';
+
+export type SessionPhase = { phase: 'booting' } | { phase: 'ready' } | { phase: 'failed'; message: string };
+
+export interface Toast {
+  id: number;
+  kind: 'error' | 'info';
+  message: string;
+  /** Offer to download the project (after a save failed). */
+  download?: boolean;
+}
+
+export interface ProjectSessionDeps {
+  createSandbox(config: SandboxConfig): Promise<Sandbox>;
+  createWorkbench(sandbox: Sandbox): WorkbenchStore;
+  createShell(sandbox: Sandbox): ShellSession;
+  createRuntime(input: { messageId: string; sandbox: Sandbox; shell: ShellSession; workbench: WorkbenchStore }): AssistantRuntime;
+  detectStartCommand(packageJson: unknown): string | null;
+  fetch?: typeof fetch;
+  /** Where to go after forking a frozen project. */
+  navigate?: (path: string) => void;
+}
+
+export interface ProjectSession {
+  readonly $phase: ReadableAtom<SessionPhase>;
+  readonly $workbench: ReadableAtom<WorkbenchStore | null>;
+  readonly $project: ReadableAtom<ProjectInfo>;
+  readonly $toasts: ReadableAtom<readonly Toast[]>;
+  readonly chat: ChatStore;
+  readonly save: SaveState;
+  /** Send a chat message once the sandbox is ready. */
+  send(text: string): Promise<void>;
+  dismissToast(id: number): void;
+  /** The current files (or the saved ones before boot) for the Download button. */
+  currentFiles(): Record<string, { content: string; isBinary: boolean }>;
+  dispose(): Promise<void>;
+}
+
+export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDeps): ProjectSession {
+  const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const $phase = atom<SessionPhase>({ phase: 'booting' });
+  const $workbench = atom<WorkbenchStore | null>(null);
+  const $project = atom<ProjectInfo>(data.project);
+  const $toasts = atom<readonly Toast[]>([]);
+  const slug = data.project.slug;
+  let sandbox: Sandbox | null = null;
+  let shell: ShellSession | null = null;
+  let disposed = false;
+  let toastId = 0;
+  let lastSavedSignature = filesSignature(selectFilesToSave(data.files));
+  let pendingSignature = lastSavedSignature;
+  const cleanups: Array<() => void> = [];
+
+  const toast = (message: string, extra: Partial<Toast> = {}) => {
+    $toasts.set([...$toasts.get(), { id: ++toastId, kind: 'error', message, ...extra }]);
+  };
+
+  const currentFiles = () => {
+    const workbench = $workbench.get();
+    if (!workbench) {
+      return data.files;
+    }
+    const files: Record<string, { content: string; isBinary: boolean }> = {};
+    for (const [path, entry] of Object.entries(workbench.$files.get())) {
+      if (entry?.type === 'file') {
+        files[path] = { content: entry.content, isBinary: entry.isBinary };
+      }
+    }
+    return files;
+  };
+
+  const chat = createChatStore({
+    initialMessages: data.messages,
+    projectId: data.project.id,
+    fetch: fetchImpl,
+    getFiles: () => textFilesForChat(currentFiles()),
+    createRuntime: (messageId) => {
+      const workbench = $workbench.get();
+      if (!sandbox || !shell || !workbench) {
+        throw new Error('The sandbox is not ready');
+      }
+      return deps.createRuntime({ messageId, sandbox, shell, workbench });
+    },
+    persist: async (messages) => {
+      if (!$project.get().isOwner) {
+        return;
+      }
+      const response = await fetchImpl(`/api/projects/${encodeURIComponent($project.get().slug)}/messages`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ messages }),
+      });
+      if (!response.ok) {
+        throw new Error(`An unexpected status code ${response.status} response was received from the server.`);
+      }
+    },
+  });
+
+  async function forkAndContinue(appFiles: AppFilesPayload | null): Promise<void> {
+    try {
+      const response = await fetchImpl(`/api/projects/${encodeURIComponent($project.get().slug)}/fork`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(appFiles ? { project: { appFiles } } : {}),
+      });
+      const body: unknown = await response.json().catch(() => null);
+      const forkedSlug = body && typeof body === 'object' && 'slug' in body && typeof body.slug === 'string' ? body.slug : null;
+      if (!response.ok || !forkedSlug) {
+        throw new Error(`An unexpected status code ${response.status} response was received from the server.`);
+      }
+      (deps.navigate ?? ((path) => window.location.assign(path)))(`/~/${encodeURIComponent(forkedSlug)}`);
+    } catch (error) {
+      toast(`This project is frozen and could not be forked: ${getErrorMessage(error)}`);
+    }
+  }
+
+  const save = createSaveState<AppFilesPayload>({
+    slug,
+    editedAt: data.project.editedAt,
+    fetch: fetchImpl,
+    canSave: () => $project.get().isOwner && $workbench.get() !== null,
+    waitForIdle: () => chat.waitForIdle(),
+    getAppFiles: () => {
+      const files = selectFilesToSave(currentFiles());
+      pendingSignature = filesSignature(files);
+      return toAppFiles(files);
+    },
+    onSaved: () => {
+      lastSavedSignature = pendingSignature;
+    },
+    onFrozen: () => void forkAndContinue(toAppFiles(selectFilesToSave(currentFiles()))),
+    onTooBig: () => toast(SAVE_FAILED_MESSAGE, { download: true }),
+    onError: (message) => toast(`${SAVE_FAILED_MESSAGE} (${message})`, { download: true }),
+  });
+
+  async function restoreStart(workbench: WorkbenchStore, session: ShellSession): Promise<void> {
+    const plan = planRestoreCommands(data.files['package.json']?.content, deps.detectStartCommand);
+    for (const step of plan) {
+      const started = await session.execute({ messageId: 'restore', command: step.command, isStart: step.isStart, autoCreated: true });
+      if (started.kind !== 'started' || step.isStart) {
+        return;
+      }
+      const code = await started.exit.catch(() => -1);
+      if (code !== 0) {
+        workbench.terminal.write(`\r\n\x1b[31m${step.command} failed with exit code ${code}; not starting the app.\x1b[0m\r\n`);
+        return;
+      }
+    }
+  }
+
+  async function boot(): Promise<void> {
+    try {
+      const created = await deps.createSandbox(data.sandbox);
+      if (disposed) {
+        await created.teardown();
+        return;
+      }
+      sandbox = created;
+      await created.mount(
+        Object.entries(data.files)
+          .filter(([, file]) => !file.isBinary)
+          .map(([path, file]) => ({ path, content: file.content })),
+      );
+      const workbench = deps.createWorkbench(created);
+      const session = deps.createShell(created);
+      shell = session;
+      cleanups.push(session.attachTerminal(workbench.terminal));
+      workbench.terminal.setShellInput((input) => session.writeInput(input));
+      workbench.terminal.setShellResize((size) => session.resize(size));
+      $workbench.set(workbench);
+      cleanups.push(
+        workbench.$files.listen((files) => {
+          // The first watcher batches repeat the mounted files: only real changes mark the project unsaved.
+          const selected: Record<string, { content: string; isBinary: boolean }> = {};
+          for (const [path, entry] of Object.entries(files)) {
+            if (entry?.type === 'file') {
+              selected[path] = { content: entry.content, isBinary: entry.isBinary };
+            }
+          }
+          if (filesSignature(selectFilesToSave(selected)) !== lastSavedSignature) {
+            save.markChanged();
+          }
+        }),
+      );
+      $phase.set({ phase: 'ready' });
+      await session.start();
+      void restoreStart(workbench, session);
+    } catch (error) {
+      if (!disposed) {
+        $phase.set({ phase: 'failed', message: getErrorMessage(error) });
+      }
+    }
+  }
+
+  const ready = boot();
+
+  return {
+    $phase,
+    $workbench,
+    $project,
+    $toasts,
+    chat,
+    save,
+    currentFiles,
+    async send(text) {
+      await ready;
+      if ($phase.get().phase !== 'ready') {
+        toast('The sandbox is not running, so Kiln cannot apply changes. Reload the page to try again.');
+        return;
+      }
+      await chat.send(text);
+    },
+    dismissToast(id) {
+      $toasts.set($toasts.get().filter((item) => item.id !== id));
+    },
+    async dispose() {
+      disposed = true;
+      chat.dispose();
+      save.dispose();
+      cleanups.forEach((cleanup) => cleanup());
+      await ready.catch(() => undefined);
+      await $workbench.get()?.dispose();
+      await shell?.dispose().catch(() => undefined);
+      await sandbox?.teardown().catch(() => undefined);
+    },
+  };
+}
