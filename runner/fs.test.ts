@@ -71,6 +71,12 @@ describe('runner file system through runner.client', () => {
     await sandbox.fs.rm('link.txt');
   });
 
+  it('reports missing files as ENOENT without naming host paths', async () => {
+    const error = await sandbox.fs.readFile('missing.txt').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'ENOENT' });
+    expect(String((error as Error).message)).not.toContain(runner.dataDir);
+  });
+
   it('answers malformed requests with an error instead of crashing', async () => {
     await expect(sandbox.fs.readFile('')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(await sandbox.fs.readFile('m/one.txt', 'utf-8')).toBe('1');
