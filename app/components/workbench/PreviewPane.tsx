@@ -1,0 +1,117 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { Icon } from '~/components/ui/icons';
+import { IconButton } from '~/components/ui/IconButton';
+import type { WorkbenchStore } from '~/lib/stores/workbench';
+import { PreviewStatus } from './PreviewStatus';
+import styles from './Preview.module.css';
+
+/** Resolves what the user typed in the address bar against the preview; other origins are refused. */
+export function resolvePreviewAddress(baseUrl: string, typed: string): string | undefined {
+  try {
+    const base = new URL(baseUrl);
+    const target = new URL(typed.trim() || '/', base);
+    return target.origin === base.origin ? target.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function PreviewPane({ store }: { store: WorkbenchStore }) {
+  const previews = useStore(store.$previews);
+  const active = useStore(store.$activePreview);
+  const pane = useStore(store.$previewPane);
+  const [frameUrl, setFrameUrl] = useState<string | undefined>(undefined);
+  const [address, setAddress] = useState('');
+
+  const baseUrl = active?.baseUrl;
+  useEffect(() => {
+    setFrameUrl(baseUrl);
+    setAddress(baseUrl ?? '');
+  }, [baseUrl]);
+
+  const sortedPorts = [...previews].sort((a, b) => a.port - b.port);
+
+  return (
+    <div className={styles.pane}>
+      <div className={styles.toolbar}>
+        <IconButton
+          icon="refresh"
+          label="Reload preview"
+          data-testid="preview-reload"
+          disabled={!active}
+          onClick={() => store.reloadPreview()}
+        />
+        <form
+          className={styles.address}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const next = baseUrl ? resolvePreviewAddress(baseUrl, address) : undefined;
+            if (next) {
+              setFrameUrl(next);
+              setAddress(next);
+              store.reloadPreview();
+            } else {
+              setAddress(frameUrl ?? '');
+            }
+          }}
+        >
+          <Icon name="globe" size={14} className={styles.addressIcon} />
+          <input
+            aria-label="Preview address"
+            className={styles.addressInput}
+            value={address}
+            placeholder="No preview running"
+            disabled={!active}
+            spellCheck={false}
+            onChange={(event) => setAddress(event.target.value)}
+          />
+        </form>
+        {previews.length > 0 && (
+          <label className={styles.portPicker}>
+            <span className="kiln-visually-hidden">Preview port</span>
+            <select
+              data-testid="port-picker"
+              value={active?.port ?? ''}
+              onChange={(event) => store.selectPreview(Number(event.target.value))}
+            >
+              {sortedPorts.map((preview) => (
+                <option key={preview.port} value={preview.port}>
+                  :{preview.port}
+                  {preview.ready ? '' : ' (starting)'}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <a
+          className={styles.openLink}
+          href={frameUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Open preview in a new tab"
+          title="Open preview in a new tab"
+          aria-disabled={!frameUrl}
+          onClick={(event) => frameUrl || event.preventDefault()}
+        >
+          <Icon name="external" size={16} />
+        </a>
+      </div>
+      <div className={styles.viewport}>
+        {pane.kind === 'ready' && frameUrl ? (
+          <iframe
+            // A new key remounts the frame: the forced src reload of spec §4.
+            key={`${pane.preview.port}:${pane.preview.reloadKey}`}
+            data-testid="preview-iframe"
+            className={styles.frame}
+            title={`Preview on port ${pane.preview.port}`}
+            src={frameUrl}
+            allow="clipboard-read; clipboard-write; fullscreen"
+          />
+        ) : (
+          pane.kind !== 'ready' && <PreviewStatus store={store} state={pane} />
+        )}
+      </div>
+    </div>
+  );
+}
