@@ -24,7 +24,8 @@ export function zipFileName(title: string): string {
 
 export function downloadProjectZip(files: Readonly<Record<string, { content: string; isBinary: boolean }>>, title: string): void {
   const zip = zipProjectFiles(files);
-  const url = URL.createObjectURL(new Blob([zip], { type: 'application/zip' }));
+  // fflate allocates a plain ArrayBuffer; the type only says ArrayBufferLike.
+  const url = URL.createObjectURL(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = zipFileName(title);

@@ -44,6 +44,8 @@ export interface ProjectSession {
   readonly $toasts: ReadableAtom<readonly Toast[]>;
   readonly chat: ChatStore;
   readonly save: SaveState;
+  /** Boot the sandbox and open the project in it. Call once, in the browser. */
+  start(): Promise<void>;
   /** Send a chat message once the sandbox is ready. */
   send(text: string): Promise<void>;
   dismissToast(id: number): void;
@@ -52,6 +54,7 @@ export interface ProjectSession {
   dispose(): Promise<void>;
 }
 
+/** Creates the session's stores; nothing boots until `start()`, so this is safe during server rendering. */
 export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDeps): ProjectSession {
   const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const $phase = atom<SessionPhase>({ phase: 'booting' });
@@ -208,7 +211,8 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     }
   }
 
-  const ready = boot();
+  let ready: Promise<void> | null = null;
+  const start = () => (ready ??= boot());
 
   return {
     $phase,
@@ -218,8 +222,9 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     chat,
     save,
     currentFiles,
+    start,
     async send(text) {
-      await ready;
+      await start();
       if ($phase.get().phase !== 'ready') {
         toast('The sandbox is not running, so Kiln cannot apply changes. Reload the page to try again.');
         return;
@@ -234,7 +239,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
       chat.dispose();
       save.dispose();
       cleanups.forEach((cleanup) => cleanup());
-      await ready.catch(() => undefined);
+      await ready?.catch(() => undefined);
       await $workbench.get()?.dispose();
       await shell?.dispose().catch(() => undefined);
       await sandbox?.teardown().catch(() => undefined);
