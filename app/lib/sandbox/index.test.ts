@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $currentDialog, clearDialogs, showFatalErrorDialog } from '~/lib/stores/dialogs';
-import { createSandbox, RUNNER_BOOT_TIMEOUT_MESSAGE, type FatalSandboxError } from './index';
+import { createSandbox, fatalErrorAnalyticsEvent, RUNNER_BOOT_TIMEOUT_MESSAGE, type FatalSandboxError } from './index';
 import type { Sandbox } from './types';
 import { createFakeApi, FakeContainer } from './webcontainer/fake-webcontainer';
 
@@ -121,5 +121,31 @@ describe('createSandbox with WebContainer', () => {
     expect(onFatalError).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ variant: 'out-of-memory', phase: 'runtime', sandboxKind: 'webcontainer' }),
     );
+  });
+});
+
+describe('fatalErrorAnalyticsEvent', () => {
+  it('names the event after the variant and carries message, stack and memory figures', () => {
+    const error = new Error('Out of memory');
+    const event = fatalErrorAnalyticsEvent({
+      variant: 'out-of-memory',
+      sandboxKind: 'webcontainer',
+      phase: 'runtime',
+      message: error.message,
+      stack: error.stack,
+      error,
+    });
+
+    expect(event).toEqual({
+      name: 'sandbox-out-of-memory',
+      properties: {
+        sandboxKind: 'webcontainer',
+        phase: 'runtime',
+        message: 'Out of memory',
+        stack: error.stack,
+        // Node has no performance.memory; Chrome does.
+        memory: undefined,
+      },
+    });
   });
 });

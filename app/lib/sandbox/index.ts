@@ -99,5 +99,34 @@ export async function createSandbox(config: SandboxConfig, options: CreateSandbo
   return sandbox;
 }
 
+/** Chrome's non-standard heap figures; other browsers have none. */
+function readMemoryStats(): Record<string, number> | undefined {
+  const memory = (globalThis.performance as { memory?: Record<string, unknown> } | undefined)?.memory;
+  if (!memory) {
+    return undefined;
+  }
+  const stats: Record<string, number> = {};
+  for (const key of ['usedJSHeapSize', 'totalJSHeapSize', 'jsHeapSizeLimit']) {
+    if (typeof memory[key] === 'number') {
+      stats[key] = memory[key];
+    }
+  }
+  return stats;
+}
+
+/** The analytics event for a fatal sandbox error (spec §7: memory stats, message, stack), for `trackEvent`. */
+export function fatalErrorAnalyticsEvent(report: FatalSandboxError): { name: string; properties: Record<string, unknown> } {
+  return {
+    name: `sandbox-${report.variant}`,
+    properties: {
+      sandboxKind: report.sandboxKind,
+      phase: report.phase,
+      message: report.message,
+      stack: report.stack,
+      memory: readMemoryStats(),
+    },
+  };
+}
+
 export type { Sandbox, SandboxKind } from './types';
 export type { FatalErrorVariant } from './boot-errors';
