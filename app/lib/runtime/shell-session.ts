@@ -33,6 +33,8 @@ export interface ShellSessionOptions {
 }
 
 export interface CommandRequest {
+  /** Who asked (an action id), so that only its own command is interrupted. */
+  ownerId?: string;
   messageId: string;
   command: string;
   isStart?: boolean;
@@ -181,6 +183,13 @@ export class ShellSession {
       return;
     }
     await this.#interruptForeground();
+  }
+
+  /** Kill the running command only if `ownerId` started it. */
+  async interruptOwner(ownerId: string): Promise<void> {
+    if (this.#current?.ownerId === ownerId) {
+      await this.#interruptForeground();
+    }
   }
 
   async #interruptForeground(): Promise<void> {
