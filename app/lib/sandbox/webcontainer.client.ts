@@ -66,6 +66,8 @@ function wrapWebContainer(container: WebContainerLike, workdirName: string): San
   const processes = new Set<WebContainerProcessLike>();
   const watchers = new Set<() => void>();
   const teardownListeners = new Set<SandboxEventMap['teardown']>();
+  /** Watcher failures are reported as sandbox errors, beside the container's own. */
+  const errorReporters = new Set<SandboxEventMap['error']>();
   let teardownPromise: Promise<void> | null = null;
 
   function trackProcess(process: WebContainerProcessLike): SandboxProcess {
@@ -149,9 +151,6 @@ function wrapWebContainer(container: WebContainerLike, workdirName: string): San
       return teardownPromise;
     },
   };
-
-  /** Watcher failures are reported as sandbox errors, beside the container's own. */
-  const errorReporters = new Set<SandboxEventMap['error']>();
 
   function subscribe<E extends keyof SandboxEventMap>(event: E, listener: SandboxEventMap[E]): () => void {
     // Each branch narrows `event`; the listener type follows it, which TS cannot see through generics.
