@@ -119,10 +119,13 @@ export async function saveProject(idOrSlug: string, viewer: Viewer, input: SaveP
   const clientEditedAt = input.editedAt === undefined ? undefined : parseEditedAt(input.editedAt);
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
-    const current = assertOwner(await findProject(tx, idOrSlug, { forUpdate: true }), viewer);
+    const locked = assertReadable(await findProject(tx, idOrSlug, { forUpdate: true }), viewer);
+    // Frozen first: a readable frozen project (such as the blank base sb1) answers the spec's 422 to
+    // anyone, which is what tells the client to fork instead of saving.
+    if (files && locked.frozen) throw new FrozenError();
+    const current = assertOwner(locked, viewer);
     const changes: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
     if (files) {
-      if (current.frozen) throw new FrozenError();
       if (clientEditedAt !== undefined && clientEditedAt < current.editedAt.getTime()) {
         throw new ConflictError('The project was changed by someone else', {
           lastEditor: await usernameOf(tx, current.lastEditorId),
