@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
 import { Button } from '~/components/ui/Button';
 import { Icon, type IconName } from '~/components/ui/icons';
 import { Spinner } from '~/components/ui/Spinner';
@@ -9,7 +10,7 @@ import styles from './Preview.module.css';
 interface StatusText {
   icon: IconName | 'spinner';
   title: string;
-  detail: string;
+  detail: ReactNode;
   tone: 'neutral' | 'danger';
 }
 
@@ -26,7 +27,13 @@ function describe(state: Exclude<PreviewPaneState, { kind: 'ready' }>): StatusTe
       return {
         icon: 'spinner',
         title: 'Starting the dev server…',
-        detail: state.command ? `Running ${state.command}` : 'Waiting for the app to open a port.',
+        detail: state.command ? (
+          <>
+            Running <code>{state.command}</code>, waiting for it to open a port.
+          </>
+        ) : (
+          'Waiting for the app to open a port.'
+        ),
         tone: 'neutral',
       };
     case 'waiting-for-server':
@@ -40,7 +47,12 @@ function describe(state: Exclude<PreviewPaneState, { kind: 'ready' }>): StatusTe
       return {
         icon: 'alert',
         title: 'The dev server stopped',
-        detail: `${state.command ?? 'The start command'} exited with code ${state.exitCode}. Its last output is below.`,
+        detail: (
+          <>
+            {state.command ? <code>{state.command}</code> : 'The start command'} exited with code {state.exitCode}. Its
+            last output is below.
+          </>
+        ),
         tone: 'danger',
       };
   }

@@ -16,6 +16,9 @@ const VIEW_TABS = [
   { value: 'preview', label: <><Icon name="eye" size={14} />Preview</>, testId: 'workbench-tab-preview' },
 ] as const;
 
+/** Percent of the workbench height the terminal opens at. */
+const TERMINAL_DEFAULT_SIZE = 32;
+
 /** Everything right of the chat: code (files + editor), preview, and the terminal below both. */
 export function Workbench({ store }: { store: WorkbenchStore }) {
   const view = useStore(store.$view);
@@ -25,7 +28,7 @@ export function Workbench({ store }: { store: WorkbenchStore }) {
   useEffect(() => {
     const panel = terminalPanel.current;
     if (!panel) return;
-    if (showTerminal && panel.isCollapsed()) panel.expand();
+    if (showTerminal && panel.isCollapsed()) panel.expand(TERMINAL_DEFAULT_SIZE);
     if (!showTerminal && !panel.isCollapsed()) panel.collapse();
   }, [showTerminal]);
 
@@ -68,19 +71,21 @@ export function Workbench({ store }: { store: WorkbenchStore }) {
           collapsible
           collapsedSize={0}
           minSize={12}
-          defaultSize={showTerminal ? 32 : 0}
+          defaultSize={showTerminal ? TERMINAL_DEFAULT_SIZE : 0}
           onCollapse={() => store.setShowTerminal(false)}
           onExpand={() => store.setShowTerminal(true)}
           className={styles.terminalPanel}
         >
-          <div className={styles.terminalHeader}>
-            <span className={styles.terminalTitle}>
-              <Icon name="terminal" size={14} />
-              Terminal
-            </span>
-            <IconButton icon="close" label="Hide terminal" iconSize={14} onClick={() => store.setShowTerminal(false)} />
+          <div className={styles.terminalContent} hidden={!showTerminal}>
+            <div className={styles.terminalHeader}>
+              <span className={styles.terminalTitle}>
+                <Icon name="terminal" size={14} />
+                Terminal
+              </span>
+              <IconButton icon="close" label="Hide terminal" iconSize={14} onClick={() => store.setShowTerminal(false)} />
+            </div>
+            <TerminalView sink={store.terminal} />
           </div>
-          <TerminalView sink={store.terminal} />
         </Panel>
       </PanelGroup>
     </section>

@@ -96,6 +96,8 @@ const kilnTheme = EditorView.theme({
   },
   '.cm-lineNumbers .cm-gutterElement': { padding: '0 12px 0 16px', minWidth: '44px' },
   '.cm-activeLineGutter': { backgroundColor: 'transparent', color: 'var(--kiln-fg)' },
+  '.cm-foldGutter .cm-gutterElement': { opacity: '0', transition: 'opacity 120ms ease', cursor: 'pointer' },
+  '.cm-gutters:hover .cm-foldGutter .cm-gutterElement': { opacity: '1' },
   '.cm-foldPlaceholder': { backgroundColor: 'var(--kiln-bg-subtle)', border: 'none', color: 'var(--kiln-fg-muted)' },
   '.cm-matchingBracket, &.cm-focused .cm-matchingBracket': {
     backgroundColor: 'var(--kiln-accent-soft)',
