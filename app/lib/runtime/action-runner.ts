@@ -99,6 +99,12 @@ export class ActionRunner {
     this.#patch(id, { status: 'failed', error });
   }
 
+  /** Show a stored action as done without running it (re-reading an old message). */
+  record(id: string, data: ActionData): void {
+    this.#patch(id, data.type === 'file' ? { content: data.content, filePath: data.filePath } : { content: data.content });
+    this.#patch(id, { status: 'complete' });
+  }
+
   /**
    * Queue an action with its final data. Resolves with its status once the queue got past it (for a
    * start action: once it was started, so usually 'running').

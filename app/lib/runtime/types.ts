@@ -48,6 +48,8 @@ export interface ArtifactState {
   title: string;
   messageId: string;
   closed: boolean;
+  /** The model's own `id` attribute (not unique across messages). */
+  slug?: string;
   /** Action ids in order. */
   actionIds: string[];
 }
