@@ -1,7 +1,8 @@
 /**
  * Dev-only page that mounts the Workbench on an in-memory sandbox with sample files, for looking at
  * the UI and for visual checks (tests/visual). 404 in production.
- * Query: view=code|preview, state=idle|starting|crashed|waiting|ready, terminal=1, ports=5173,3000.
+ * Query: view=code|preview, state=idle|starting|crashed|waiting|ready, terminal=1, ports=5173,3000,
+ * stream=1 (the model "writes" a file into the editor).
  */
 import { useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -18,6 +19,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     view: params.get('view') === 'code' ? ('code' as const) : ('preview' as const),
     state: params.get('state') ?? 'ready',
     terminal: params.get('terminal') === '1',
+    stream: params.get('stream') === '1',
     ports: (params.get('ports') ?? '5173').split(',').map(Number).filter((port) => port > 0),
   };
 }
@@ -79,6 +81,33 @@ function setUpScenario(store: WorkbenchStore, sandbox: ReturnType<typeof createF
   }
 }
 
+const STREAMED_FILE = `export function TodoItem({ text, done }: { text: string; done: boolean }) {
+  return (
+    <li className={done ? 'done' : undefined}>
+      <input type="checkbox" checked={done} readOnly />
+      {text}
+    </li>
+  );
+}
+`;
+
+/** Plays a file action the way the parser reports it: start, small deltas, end. Returns stop. */
+function streamSampleFile(store: WorkbenchStore): () => void {
+  const path = 'src/components/TodoItem.tsx';
+  let offset = 0;
+  store.handleStreamingFileEvent({ path, content: '', status: 'start' });
+  const timer = setInterval(() => {
+    const piece = STREAMED_FILE.slice(offset, offset + 6);
+    offset += piece.length;
+    if (piece) store.handleStreamingFileEvent({ path, content: piece, status: 'stream' });
+    if (offset >= STREAMED_FILE.length) {
+      clearInterval(timer);
+      store.handleStreamingFileEvent({ path, content: STREAMED_FILE, status: 'end' });
+    }
+  }, 80);
+  return () => clearInterval(timer);
+}
+
 export default function DevWorkbench() {
   const data = useLoaderData<typeof loader>();
   const [store, setStore] = useState<WorkbenchStore | undefined>(undefined);
@@ -89,7 +118,11 @@ export default function DevWorkbench() {
     const created = createWorkbenchStore({ sandbox });
     setUpScenario(created, sandbox, data);
     setStore(created);
-    return () => void created.dispose();
+    const stopStreaming = data.stream ? streamSampleFile(created) : undefined;
+    return () => {
+      stopStreaming?.();
+      void created.dispose();
+    };
   }, [data]);
 
   return (

@@ -15,6 +15,7 @@ const browser = await chromium.launch({
 const shots = [
   ['code-light', 'view=code&terminal=1', 'light'],
   ['code-dark', 'view=code&terminal=1', 'dark'],
+  ['streaming-light', 'view=code&stream=1', 'light'],
   ['preview-ready-light', 'view=preview&ports=5173,3000', 'light'],
   ['preview-idle-dark', 'view=preview&state=idle', 'dark'],
   ['preview-crashed-light', 'view=preview&state=crashed', 'light'],
@@ -41,7 +42,7 @@ for (const [name, query, colorScheme] of shots) {
   if (name.startsWith('code-dark')) {
     await page.click('[data-testid="file-tree-item"][data-path="src/components/TodoList.tsx"]');
   }
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(name.startsWith('streaming') ? 900 : 400);
   await page.screenshot({ path: `${out}${name}.png` });
   console.log(name, errors.length ? `errors: ${errors.join(' | ')}` : 'ok');
   await page.close();

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Icon } from '~/components/ui/icons';
 import { IconButton } from '~/components/ui/IconButton';
 import type { WorkbenchStore } from '~/lib/stores/workbench';
@@ -21,14 +21,13 @@ export function PreviewPane({ store }: { store: WorkbenchStore }) {
   const previews = useStore(store.$previews);
   const active = useStore(store.$activePreview);
   const pane = useStore(store.$previewPane);
-  const [frameUrl, setFrameUrl] = useState<string | undefined>(undefined);
-  const [address, setAddress] = useState('');
+  // Where the user navigated with the address bar; forgotten when the preview's base URL changes.
+  const [navigation, setNavigation] = useState<{ baseUrl: string; url: string } | undefined>(undefined);
+  const [draft, setDraft] = useState<string | undefined>(undefined);
 
   const baseUrl = active?.baseUrl;
-  useEffect(() => {
-    setFrameUrl(baseUrl);
-    setAddress(baseUrl ?? '');
-  }, [baseUrl]);
+  const frameUrl = baseUrl && navigation?.baseUrl === baseUrl ? navigation.url : baseUrl;
+  const address = draft ?? frameUrl ?? '';
 
   const sortedPorts = [...previews].sort((a, b) => a.port - b.port);
 
@@ -47,13 +46,11 @@ export function PreviewPane({ store }: { store: WorkbenchStore }) {
           onSubmit={(event) => {
             event.preventDefault();
             const next = baseUrl ? resolvePreviewAddress(baseUrl, address) : undefined;
-            if (next) {
-              setFrameUrl(next);
-              setAddress(next);
+            if (baseUrl && next) {
+              setNavigation({ baseUrl, url: next });
               store.reloadPreview();
-            } else {
-              setAddress(frameUrl ?? '');
             }
+            setDraft(undefined);
           }}
         >
           <Icon name="globe" size={14} className={styles.addressIcon} />
@@ -64,7 +61,9 @@ export function PreviewPane({ store }: { store: WorkbenchStore }) {
             placeholder="No preview running"
             disabled={!active}
             spellCheck={false}
-            onChange={(event) => setAddress(event.target.value)}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={() => setDraft(undefined)}
+            onKeyDown={(event) => event.key === 'Escape' && setDraft(undefined)}
           />
         </form>
         {previews.length > 0 && (
