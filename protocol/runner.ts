@@ -65,7 +65,7 @@ export const requestSchema = z.discriminatedUnion('type', [
     id: z.number().int(),
     type: z.literal('proc.kill'),
     pid: z.number().int(),
-    signal: z.enum(['SIGINT', 'SIGTERM', 'SIGKILL']).default('SIGTERM'),
+    signal: z.enum(['SIGINT', 'SIGTERM', 'SIGKILL', 'SIGHUP']).default('SIGTERM'),
   }),
   z.object({ id: z.number().int(), type: z.literal('sandbox.teardown') }),
 ]);

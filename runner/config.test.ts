@@ -54,12 +54,16 @@ describe('parseRunnerEnv', () => {
 
 describe('chooseIsolation', () => {
   it('refuses to run unsandboxed on a public address', async () => {
-    await expect(chooseIsolation('none', false, { info: () => undefined, warn: () => undefined })).rejects.toThrow(/Refusing to start/);
+    await expect(chooseIsolation('none', false, { info: () => undefined, warn: () => undefined })).rejects.toThrow(
+      /Refusing to start/
+    );
   });
 
   it('warns loudly when running unsandboxed on loopback', async () => {
     const warnings: string[] = [];
-    expect(await chooseIsolation('none', true, { info: () => undefined, warn: (message) => warnings.push(message) })).toBe('none');
+    expect(
+      await chooseIsolation('none', true, { info: () => undefined, warn: (message) => warnings.push(message) })
+    ).toBe('none');
     expect(warnings.join()).toMatch(/UNSANDBOXED/);
   });
 

@@ -13,7 +13,11 @@ const runnerEnvSchema = z.object({
   PREVIEW_DOMAIN: z.string().min(1).default('localhost'),
   RUNNER_MAX_SANDBOXES: z.coerce.number().int().positive().default(20),
   RUNNER_MAX_PROCESSES: z.coerce.number().int().positive().default(16),
-  RUNNER_IDLE_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
+  RUNNER_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60 * 1000),
   RUNNER_SANDBOX: z.enum(['auto', 'bwrap', 'none']).default('auto'),
 });
 
@@ -32,6 +36,8 @@ export interface RunnerConfig {
    * server fills in the real port after binding.
    */
   publicPort?: number;
+  /** Force private per-sandbox networks on or off (tests); unset = probe at start. */
+  privateNetwork?: boolean;
 }
 
 /** Parse the runner's environment; throws one readable error naming every bad variable. */

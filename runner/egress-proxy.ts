@@ -21,7 +21,11 @@ function parseTarget(method: string, target: string): { host: string; port: numb
     if (url.protocol !== 'http:') {
       return null;
     }
-    return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80), path: `${url.pathname}${url.search}` };
+    return {
+      host: url.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(url.port || 80),
+      path: `${url.pathname}${url.search}`,
+    };
   } catch {
     return null;
   }

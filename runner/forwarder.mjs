@@ -63,7 +63,7 @@ const inbound = net.createServer((client) => {
         relay(client, upstream);
         client.resume();
       },
-      () => client.destroy(),
+      () => client.destroy()
     );
   };
   client.on('data', onData);

@@ -124,9 +124,23 @@ export function bwrapArgs(options: BwrapOptions): string[] {
 /** True when bubblewrap (with a private network and nsenter to join it) works on this machine. */
 async function probeBwrap(): Promise<boolean> {
   try {
-    await run('bwrap', ['--die-with-parent', '--unshare-net', '--unshare-pid', ...systemBinds(), '--proc', '/proc', '--dev', '/dev', 'true'], {
-      timeout: 10_000,
-    });
+    await run(
+      'bwrap',
+      [
+        '--die-with-parent',
+        '--unshare-net',
+        '--unshare-pid',
+        ...systemBinds(),
+        '--proc',
+        '/proc',
+        '--dev',
+        '/dev',
+        'true',
+      ],
+      {
+        timeout: 10_000,
+      }
+    );
     await run('nsenter', ['--version'], { timeout: 10_000 });
     return true;
   } catch {
@@ -138,20 +152,26 @@ async function probeBwrap(): Promise<boolean> {
  * Decide how sandboxes are isolated. `auto` uses bubblewrap when it works; without it the runner only
  * starts on a loopback address (a warning says processes run unsandboxed), never on a public one.
  */
-export async function chooseIsolation(mode: 'auto' | 'bwrap' | 'none', loopback: boolean, logger: Logger): Promise<IsolationKind> {
+export async function chooseIsolation(
+  mode: 'auto' | 'bwrap' | 'none',
+  loopback: boolean,
+  logger: Logger
+): Promise<IsolationKind> {
   if (mode !== 'none' && (await probeBwrap())) {
     return 'bwrap';
   }
   if (mode === 'bwrap') {
-    throw new Error('RUNNER_SANDBOX=bwrap but bubblewrap does not work here (is `bwrap` installed and are user namespaces allowed?)');
+    throw new Error(
+      'RUNNER_SANDBOX=bwrap but bubblewrap does not work here (is `bwrap` installed and are user namespaces allowed?)'
+    );
   }
   if (!loopback) {
     throw new Error(
-      'Refusing to start: bubblewrap is unavailable, and running sandboxes unsandboxed is only allowed when RUNNER_HOST is a loopback address',
+      'Refusing to start: bubblewrap is unavailable, and running sandboxes unsandboxed is only allowed when RUNNER_HOST is a loopback address'
     );
   }
   logger.warn(
-    'WARNING: sandbox processes run UNSANDBOXED with the runner user\'s rights (no bubblewrap). Only acceptable on a single-user machine; RUNNER_HOST is loopback.',
+    "WARNING: sandbox processes run UNSANDBOXED with the runner user's rights (no bubblewrap). Only acceptable on a single-user machine; RUNNER_HOST is loopback."
   );
   return 'none';
 }

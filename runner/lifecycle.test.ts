@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FileChange, Sandbox } from '../app/lib/sandbox/types';
 import { signRunnerToken } from '../protocol/token';
-import { newSandboxId, runToEnd, startTestRunner, TEST_SECRET, type TestRunner } from './test-support';
+import { newSandboxId, RUNNER_MODES, runToEnd, startTestRunner, TEST_SECRET, type TestRunner } from './test-support';
 
 let runner: TestRunner | null = null;
 
@@ -37,7 +37,11 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
   throw new Error(`Timed out waiting for ${what}`);
 }
 
-function rawConnect(url: string, sandboxId: string, token: string): Promise<{ status: number | null; socket: WebSocket | null }> {
+function rawConnect(
+  url: string,
+  sandboxId: string,
+  token: string
+): Promise<{ status: number | null; socket: WebSocket | null }> {
   return new Promise((resolve) => {
     const socket = new WebSocket(`${url}/sandbox/${sandboxId}?token=${encodeURIComponent(token)}`);
     socket.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? null, socket: null }));
@@ -47,14 +51,18 @@ function rawConnect(url: string, sandboxId: string, token: string): Promise<{ st
 }
 
 describe('sandbox lifecycle', () => {
-  it('teardown leaves no process behind, background jobs included', async () => {
-    runner = await startTestRunner();
+  it.each(RUNNER_MODES)('teardown leaves no process behind, background jobs included ($name)', async (mode) => {
+    if (mode.skip) {
+      return; // bubblewrap is not installed
+    }
+    runner = await startTestRunner(mode.env, mode.config);
     const sandbox = await runner.connect();
     const seconds = String(900 + Math.floor(Math.random() * 9000));
     await sandbox.spawn('sh', ['-c', `sleep ${seconds} & sleep ${seconds}; wait`]);
     const shell = await sandbox.spawnShell();
     const writer = shell.input.getWriter();
     await writer.write(`sleep ${seconds} &\n`);
+    // A session leader escapes process-group kills; only the pid namespace catches it (bwrap).
     if (runner.runner.sandboxed) {
       await writer.write(`setsid sleep ${seconds} &\n`);
     }
@@ -67,7 +75,11 @@ describe('sandbox lifecycle', () => {
   it('reaps an idle sandbox with no connection', async () => {
     runner = await startTestRunner({ RUNNER_IDLE_MS: '200' });
     const sandboxId = newSandboxId();
-    const { socket } = await rawConnect(runner.url, sandboxId, signRunnerToken({ sandboxId, userId: null }, TEST_SECRET));
+    const { socket } = await rawConnect(
+      runner.url,
+      sandboxId,
+      signRunnerToken({ sandboxId, userId: null }, TEST_SECRET)
+    );
     const seconds = String(900 + Math.floor(Math.random() * 9000));
     socket?.send(JSON.stringify({ id: 1, type: 'proc.spawn', command: 'sleep', args: [seconds] }));
     await eventually(async () => (await pidsWith(seconds)).length > 0, 'sleep to start');
@@ -76,9 +88,15 @@ describe('sandbox lifecycle', () => {
   });
 
   it.each([
-    ['a token signed with another secret', (id: string) => signRunnerToken({ sandboxId: id, userId: null }, 'another-secret-0123456789')],
+    [
+      'a token signed with another secret',
+      (id: string) => signRunnerToken({ sandboxId: id, userId: null }, 'another-secret-0123456789'),
+    ],
     ['a token for another sandbox', () => signRunnerToken({ sandboxId: 'othersandbox', userId: null }, TEST_SECRET)],
-    ['an expired token', (id: string) => signRunnerToken({ sandboxId: id, userId: null, now: Date.now() - 3_600_000 }, TEST_SECRET)],
+    [
+      'an expired token',
+      (id: string) => signRunnerToken({ sandboxId: id, userId: null, now: Date.now() - 3_600_000 }, TEST_SECRET),
+    ],
     ['garbage', () => 'not-a-token'],
   ])('rejects %s with 401', async (_name, makeToken) => {
     runner = await startTestRunner();
@@ -99,7 +117,11 @@ describe('sandbox lifecycle', () => {
   it('answers invalid messages with errors and keeps serving', async () => {
     runner = await startTestRunner();
     const sandboxId = newSandboxId();
-    const { socket } = await rawConnect(runner.url, sandboxId, signRunnerToken({ sandboxId, userId: null }, TEST_SECRET));
+    const { socket } = await rawConnect(
+      runner.url,
+      sandboxId,
+      signRunnerToken({ sandboxId, userId: null }, TEST_SECRET)
+    );
     const replies: unknown[] = [];
     const got = (count: number) => eventually(async () => replies.length >= count, `${count} replies`);
     socket?.on('message', (data: Buffer) => replies.push(JSON.parse(data.toString())));
@@ -138,16 +160,22 @@ describe('watcher', () => {
       await writer.spawn('sh', [
         '-c',
         "mkdir -p src node_modules/pkg && printf hi > src/a.txt && printf '\\000\\001' > b.bin && echo x > node_modules/pkg/i.js && echo > done.txt",
-      ]),
+      ])
     );
     const changes = await added;
     const byPath = new Map(changes.map((change) => [change.path, change]));
     expect(byPath.get('src')).toMatchObject({ type: 'add_dir' });
-    expect(byPath.get('src/a.txt')).toMatchObject({ type: 'add_file', binary: false, content: new TextEncoder().encode('hi') });
+    expect(byPath.get('src/a.txt')).toMatchObject({
+      type: 'add_file',
+      binary: false,
+      content: new TextEncoder().encode('hi'),
+    });
     expect(byPath.get('b.bin')).toMatchObject({ type: 'add_file', binary: true, content: new Uint8Array([0, 1]) });
     expect([...byPath.keys()].some((path) => path.startsWith('node_modules'))).toBe(false);
 
-    const removed = nextChanges(observer, (all) => all.some((change) => change.path === 'src/a.txt' && change.type === 'remove_file'));
+    const removed = nextChanges(observer, (all) =>
+      all.some((change) => change.path === 'src/a.txt' && change.type === 'remove_file')
+    );
     await writer.fs.writeFile('done.txt', '\n'); // same content: no event expected for it
     await writer.fs.rm('src/a.txt');
     const second = await removed;

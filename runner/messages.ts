@@ -44,7 +44,9 @@ export async function handleSocketMessage(raw: string, context: MessageContext):
   if (!parsed.success) {
     const id = requestId(json);
     const issue = parsed.error.issues[0];
-    const message = `Invalid request: ${issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'unknown shape'}`;
+    const message = `Invalid request: ${
+      issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'unknown shape'
+    }`;
     if (id === null) {
       context.reply({ type: 'error', message });
     } else {

@@ -29,7 +29,7 @@ export class NetworkHolder {
     private readonly egress: net.Server,
     /** A process inside the namespace (host pid), for nsenter and /proc/<pid>/net/tcp. */
     readonly innerPid: number,
-    private readonly inSocket: string,
+    private readonly inSocket: string
   ) {}
 
   static async start(options: NetworkHolderOptions): Promise<NetworkHolder> {
@@ -60,7 +60,7 @@ export class NetworkHolder {
         `${INSIDE.bridge}/out.sock`,
         String(EGRESS_PROXY_PORT),
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      { stdio: ['ignore', 'pipe', 'pipe'] }
     );
     try {
       await waitForReady(child);
@@ -139,4 +139,37 @@ async function findNamespaceMember(bwrapPid: number): Promise<number> {
     }
   }
   throw new Error('Could not find the sandbox network namespace');
+}
+
+/**
+ * Whether sandboxes can get private networks here: start a holder and join its namespace once. Joining
+ * needs privileges over bwrap's namespaces (works as root; unprivileged setns into them is refused on
+ * some kernels), so this is tried rather than assumed.
+ */
+export async function probePrivateNetwork(options: {
+  scratchDir: string;
+  npmCacheDir: string;
+  assetsDir: string;
+  logger: Logger;
+}): Promise<boolean> {
+  const sandboxDir = path.join(options.scratchDir, 'probe-sandbox');
+  await mkdir(sandboxDir, { recursive: true });
+  await mkdir(options.npmCacheDir, { recursive: true });
+  let holder: NetworkHolder | null = null;
+  try {
+    holder = await NetworkHolder.start({ ...options, sandboxDir, bridgeDir: path.join(options.scratchDir, 'probe') });
+    const joined = holder.nsenterArgs();
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn('nsenter', [...joined, 'true'], { stdio: 'ignore' });
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`nsenter exited ${code}`))));
+    });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await holder?.stop();
+    await rm(sandboxDir, { recursive: true, force: true });
+    await rm(path.join(options.scratchDir, 'probe'), { recursive: true, force: true });
+  }
 }

@@ -3,10 +3,7 @@ import path from 'node:path';
 
 /** An error whose `code` travels to the client in the response body (protocol RunnerErrorBody). */
 export class RunnerError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
+  constructor(readonly code: string, message: string) {
     super(message);
   }
 }
@@ -22,7 +19,12 @@ async function realpathOfExisting(target: string): Promise<string> {
     try {
       return await realpath(current);
     } catch {
-      if (await lstat(current).then(() => true, () => false)) {
+      if (
+        await lstat(current).then(
+          () => true,
+          () => false
+        )
+      ) {
         // It exists but cannot be resolved: a dangling symlink, which a write would follow anywhere.
         throw new RunnerError('EACCES', 'Path goes through a broken symbolic link');
       }
@@ -46,7 +48,11 @@ export interface ResolveOptions {
  * Map a client path (relative, '/'-separated) to an absolute path inside `root` (already a realpath).
  * Rejects absolute paths, NUL, `..` escapes (EINVAL) and symlinks leading outside the root (EACCES).
  */
-export async function resolveSandboxPath(root: string, relative: string, options: ResolveOptions = {}): Promise<string> {
+export async function resolveSandboxPath(
+  root: string,
+  relative: string,
+  options: ResolveOptions = {}
+): Promise<string> {
   if (relative.includes('\0')) {
     throw new RunnerError('EINVAL', 'Path must not contain NUL');
   }

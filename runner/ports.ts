@@ -43,7 +43,7 @@ export class PortScanner {
   constructor(
     private readonly listPorts: () => Promise<number[]>,
     private readonly connect: (port: number) => net.Socket,
-    private readonly listener: PortListener,
+    private readonly listener: PortListener
   ) {}
 
   start(): void {

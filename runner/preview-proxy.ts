@@ -3,7 +3,10 @@ import type net from 'node:net';
 import type { Duplex } from 'node:stream';
 
 /** Where a preview request should go: `<sandboxId>-<port>.<previewDomain>[:anything]`. */
-export function parsePreviewHost(host: string | undefined, previewDomain: string): { sandboxId: string; port: number } | null {
+export function parsePreviewHost(
+  host: string | undefined,
+  previewDomain: string
+): { sandboxId: string; port: number } | null {
   if (!host) {
     return null;
   }
@@ -33,8 +36,10 @@ export function sendNothingListening(res: http.ServerResponse, port: number): vo
   res.writeHead(502, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(
     `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(message)}</title></head>` +
-      `<body style="font-family:system-ui,sans-serif;padding:2rem;color:#444"><h1 style="font-size:1.1rem">${escapeHtml(message)}</h1>` +
-      '<p>Start a server in the terminal; this page works once it listens.</p></body></html>',
+      `<body style="font-family:system-ui,sans-serif;padding:2rem;color:#444"><h1 style="font-size:1.1rem">${escapeHtml(
+        message
+      )}</h1>` +
+      '<p>Start a server in the terminal; this page works once it listens.</p></body></html>'
   );
 }
 

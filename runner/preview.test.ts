@@ -1,8 +1,8 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Sandbox, SandboxProcess } from '../app/lib/sandbox/types';
-import { readOutput, startTestRunner, type TestRunner } from './test-support';
+import { readOutput, RUNNER_MODES, startTestRunner, type TestRunner } from './test-support';
 
 /** A tiny HTTP + WebSocket echo server, run with the sandbox's own node (no packages needed). */
 const SERVER_JS = `
@@ -23,57 +23,70 @@ server.on('upgrade', (req, socket) => {
 server.listen(port, '127.0.0.1', () => console.log('listening on ' + port));
 `;
 
-let runner: TestRunner;
-const sandboxes: Sandbox[] = [];
+describe.each(RUNNER_MODES)('port detection and preview proxy ($name)', (mode) => {
+  let runner: TestRunner;
+  const sandboxes: Sandbox[] = [];
 
-beforeAll(async () => {
-  runner = await startTestRunner();
-});
-
-afterAll(async () => {
-  await Promise.all(sandboxes.map((sandbox) => sandbox.teardown()));
-  await runner.close();
-});
-
-function previewGet(host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port: runner.runner.port, path: '/', headers: { host } }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .on('error', reject);
+  beforeAll(async () => {
+    if (!mode.skip) {
+      runner = await startTestRunner(mode.env, mode.config);
+    }
   });
-}
 
-function echoThroughProxy(host: string, text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${runner.runner.port}/hmr`, { headers: { host } });
-    socket.on('open', () => socket.send(text));
-    socket.on('message', (data: Buffer) => {
-      resolve(data.toString());
-      socket.close();
+  afterAll(async () => {
+    await Promise.all(sandboxes.map((sandbox) => sandbox.teardown()));
+    await runner?.close();
+  });
+
+  beforeEach((context) => {
+    if (mode.skip) {
+      context.skip(); // bubblewrap is not installed
+    }
+  });
+
+  function previewGet(host: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: runner.runner.port, path: '/', headers: { host } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on('error', reject);
     });
-    socket.on('error', reject);
-  });
-}
+  }
 
-async function startServer(name: string, port: number): Promise<{ sandbox: Sandbox; process: SandboxProcess; url: string; sandboxId: string }> {
-  const sandboxId = `${name}${'0'.repeat(8)}`.slice(0, 12);
-  const sandbox = await runner.connect(sandboxId);
-  sandboxes.push(sandbox);
-  await sandbox.fs.writeFile('server.js', SERVER_JS);
-  const opened = new Promise<string>((resolve) => sandbox.on('port', (p, type, url) => p === port && type === 'open' && resolve(url)));
-  const ready = new Promise<string>((resolve) => sandbox.on('server-ready', (p, url) => p === port && resolve(url)));
-  const process = await sandbox.spawn('node', ['server.js', name, String(port)]);
-  await readOutput(process).waitFor(/listening/);
-  const url = await opened;
-  expect(await ready).toBe(url);
-  return { sandbox, process, url, sandboxId };
-}
+  function echoThroughProxy(host: string, text: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${runner.runner.port}/hmr`, { headers: { host } });
+      socket.on('open', () => socket.send(text));
+      socket.on('message', (data: Buffer) => {
+        resolve(data.toString());
+        socket.close();
+      });
+      socket.on('error', reject);
+    });
+  }
 
-describe('port detection and preview proxy', () => {
+  async function startServer(
+    name: string,
+    port: number
+  ): Promise<{ sandbox: Sandbox; process: SandboxProcess; url: string; sandboxId: string }> {
+    const sandboxId = `${name}${'0'.repeat(8)}`.slice(0, 12);
+    const sandbox = await runner.connect(sandboxId);
+    sandboxes.push(sandbox);
+    await sandbox.fs.writeFile('server.js', SERVER_JS);
+    const opened = new Promise<string>((resolve) =>
+      sandbox.on('port', (p, type, url) => p === port && type === 'open' && resolve(url))
+    );
+    const ready = new Promise<string>((resolve) => sandbox.on('server-ready', (p, url) => p === port && resolve(url)));
+    const process = await sandbox.spawn('node', ['server.js', name, String(port)]);
+    await readOutput(process).waitFor(/listening/);
+    const url = await opened;
+    expect(await ready).toBe(url);
+    return { sandbox, process, url, sandboxId };
+  }
+
   it('announces a listening port, proxies HTTP and WebSocket, and reports the port closing', async () => {
     const { sandbox, process, url, sandboxId } = await startServer('alpha', 4567);
     expect(url).toBe(`http://${sandboxId}-4567.localhost:${runner.runner.port}/`);
@@ -81,7 +94,9 @@ describe('port detection and preview proxy', () => {
     expect(await previewGet(host)).toEqual({ status: 200, body: `hello from alpha via ${host}` });
     expect(await echoThroughProxy(host, 'ping')).toBe('alpha:ping');
 
-    const closed = new Promise<void>((resolve) => sandbox.on('port', (p, type) => p === 4567 && type === 'close' && resolve()));
+    const closed = new Promise<void>((resolve) =>
+      sandbox.on('port', (p, type) => p === 4567 && type === 'close' && resolve())
+    );
     process.kill();
     await process.exit;
     await closed;
@@ -100,8 +115,8 @@ describe('port detection and preview proxy', () => {
   });
 
   it('keeps two sandboxes listening on the same port apart', async (context) => {
-    if (!runner.runner.sandboxed) {
-      context.skip(); // Without bubblewrap sandboxes share the host network: one port, one owner.
+    if (!runner.runner.privateNetwork) {
+      context.skip(); // Sandboxes on the host network share its ports: one port, one owner.
     }
     const one = await startServer('bravo', 5173);
     const two = await startServer('charlie', 5173);

@@ -1,22 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../app/lib/sandbox/types';
 import { OSC_EXIT_PREFIX, OSC_PROMPT } from '../protocol/runner';
-import { escapeRegExp, readOutput, runToEnd, startTestRunner, type TestRunner } from './test-support';
+import { escapeRegExp, readOutput, RUNNER_MODES, runToEnd, startTestRunner, type TestRunner } from './test-support';
 
-let runner: TestRunner;
-let sandbox: Sandbox;
+describe.each(RUNNER_MODES)('runner processes ($name)', (mode) => {
+  let runner: TestRunner;
+  let sandbox: Sandbox;
 
-beforeAll(async () => {
-  runner = await startTestRunner();
-  sandbox = await runner.connect();
-});
+  beforeAll(async () => {
+    if (mode.skip) {
+      return;
+    }
+    runner = await startTestRunner(mode.env, mode.config);
+    sandbox = await runner.connect();
+  });
 
-afterAll(async () => {
-  await sandbox.teardown();
-  await runner.close();
-});
+  afterAll(async () => {
+    await sandbox?.teardown();
+    await runner?.close();
+  });
 
-describe('runner processes', () => {
+  beforeEach((context) => {
+    if (mode.skip) {
+      context.skip(); // bubblewrap is not installed
+    }
+  });
+
   it.each([
     ['success', 'exit 0', 0],
     ['failure', 'exit 3', 3],
@@ -45,6 +54,12 @@ describe('runner processes', () => {
     expect((await runToEnd(process)).exitCode).toBe(130);
   });
 
+  it('kill() still ends a tree that ignores SIGINT, reporting 130', async () => {
+    const process = await sandbox.spawn('sh', ['-c', 'trap "" INT; sleep 30']);
+    process.kill();
+    expect((await runToEnd(process)).exitCode).toBe(130);
+  });
+
   it('the shell prints prompt and exit markers, and Ctrl-C gives 130', async () => {
     const shell = await sandbox.spawnShell();
     const writer = shell.input.getWriter();
@@ -56,7 +71,8 @@ describe('runner processes', () => {
     await output.waitFor(exitMarker(1));
     await writer.write('true\n');
     await output.waitFor(exitMarker(0));
-    await writer.write('echo sleep-started; sleep 30\n');
+    // Printed by the child itself, so it already owns the terminal when Ctrl-C arrives.
+    await writer.write("sh -c 'echo sleep-started; exec sleep 30'\n");
     await output.waitFor(/^sleep-started/m);
     await writer.write('\x03');
     await output.waitFor(exitMarker(130));
@@ -68,4 +84,3 @@ describe('runner processes', () => {
     await expect(sandbox.spawn('true', [], { cwd: '../..' })).rejects.toMatchObject({ code: 'EINVAL' });
   });
 });
-

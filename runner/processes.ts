@@ -1,4 +1,5 @@
 import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
+import { constants } from 'node:os';
 import { RunnerError } from './paths';
 import { signalTree } from './procfs';
 
@@ -18,6 +19,21 @@ export interface ProcessListener {
 interface Running {
   pty: IPty;
   exited: Promise<void>;
+  /** Signal number asked for by proc.kill; reported even when the grace-period SIGKILL finished the job. */
+  requestedSignal?: number;
+  escalation?: NodeJS.Timeout;
+}
+
+/** After proc.kill, whatever still runs this long later (it ignored the signal) gets SIGKILL. */
+export const KILL_GRACE_MS = 1_500;
+
+async function signalGroupAndTree(pid: number, signal: NodeJS.Signals): Promise<void> {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Group already gone.
+  }
+  await signalTree([pid], signal);
 }
 
 /** Conventional shell exit status: the code, or 128 + signal number when killed (SIGINT → 130). */
@@ -29,10 +45,7 @@ export function exitStatus(exitCode: number, signal: number | undefined): number
 export class ProcessTable {
   private readonly running = new Map<number, Running>();
 
-  constructor(
-    private readonly maxProcesses: number,
-    private readonly listener: ProcessListener,
-  ) {}
+  constructor(private readonly maxProcesses: number, private readonly listener: ProcessListener) {}
 
   pids(): number[] {
     return [...this.running.keys()];
@@ -55,14 +68,16 @@ export class ProcessTable {
     });
     const pid = pty.pid;
     pty.onData((data) => this.listener.output(pid, data));
-    const exited = new Promise<void>((resolve) => {
-      pty.onExit(({ exitCode, signal }) => {
-        this.running.delete(pid);
-        this.listener.exit(pid, exitStatus(exitCode, signal));
-        resolve();
-      });
+    let resolveExited: () => void = () => undefined;
+    const entry: Running = { pty, exited: new Promise<void>((resolve) => (resolveExited = resolve)) };
+    pty.onExit(({ exitCode, signal }) => {
+      clearTimeout(entry.escalation);
+      this.running.delete(pid);
+      const forced = signal === constants.signals.SIGKILL && entry.requestedSignal !== undefined;
+      this.listener.exit(pid, forced ? 128 + (entry.requestedSignal ?? 0) : exitStatus(exitCode, signal));
+      resolveExited();
     });
-    this.running.set(pid, { pty, exited });
+    this.running.set(pid, entry);
     return pid;
   }
 
@@ -82,15 +97,19 @@ export class ProcessTable {
     this.get(pid).pty.resize(cols, rows);
   }
 
-  /** Signal the whole tree: the pty's process group and every descendant (jobs get their own groups). */
+  /**
+   * Signal the whole tree: the pty's process group and every descendant (jobs get their own groups).
+   * A tree that survives the grace period is SIGKILLed, and the exit code still says which signal was
+   * asked for (SIGINT → 130), because that is what the caller meant.
+   */
   async kill(pid: number, signal: NodeJS.Signals): Promise<void> {
-    this.get(pid);
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // Group already gone.
+    const entry = this.get(pid);
+    await signalGroupAndTree(pid, signal);
+    if (signal !== 'SIGKILL' && !entry.escalation) {
+      entry.requestedSignal = constants.signals[signal];
+      entry.escalation = setTimeout(() => void signalGroupAndTree(pid, 'SIGKILL'), KILL_GRACE_MS);
+      entry.escalation.unref();
     }
-    await signalTree([pid], signal);
   }
 
   /** SIGKILL every process tree and wait until each pty reported its exit. */
@@ -98,7 +117,7 @@ export class ProcessTable {
     const entries = [...this.running.entries()];
     await signalTree(
       entries.map(([pid]) => pid),
-      'SIGKILL',
+      'SIGKILL'
     );
     for (const [pid, { pty }] of entries) {
       try {

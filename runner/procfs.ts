@@ -42,7 +42,7 @@ async function readParents(): Promise<Map<number, number>> {
         // The command name may contain spaces and parentheses: fields start after the last ')'.
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         parents.set(Number(name), Number(fields[1]));
-      }),
+      })
   );
   return parents;
 }
@@ -77,9 +77,9 @@ export async function socketInodes(pids: number[]): Promise<Set<number>> {
           if (match) {
             inodes.add(Number(match[1]));
           }
-        }),
+        })
       );
-    }),
+    })
   );
   return inodes;
 }

@@ -14,7 +14,7 @@ export class SandboxManager {
 
   constructor(
     private readonly context: SandboxContext,
-    private readonly limits: { maxSandboxes: number; idleMs: number },
+    private readonly limits: { maxSandboxes: number; idleMs: number }
   ) {}
 
   /** The sandbox if it is live; never creates one (preview proxy). */
@@ -30,7 +30,11 @@ export class SandboxManager {
       if (this.entries.size >= this.limits.maxSandboxes) {
         throw new RunnerError('LIMIT', `Too many sandboxes on this runner (limit ${this.limits.maxSandboxes})`);
       }
-      pending = RunnerSandbox.create(id, this.context).then((sandbox) => ({ sandbox, sockets: new Set<WebSocket>(), idleTimer: null }));
+      pending = RunnerSandbox.create(id, this.context).then((sandbox) => ({
+        sandbox,
+        sockets: new Set<WebSocket>(),
+        idleTimer: null,
+      }));
       this.entries.set(id, pending);
       pending.catch(() => this.entries.delete(id));
     }

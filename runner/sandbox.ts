@@ -13,6 +13,8 @@ import { SandboxWatcher } from './watcher';
 
 export interface SandboxContext {
   isolation: IsolationKind;
+  /** bwrap only: each sandbox in its own network namespace (else the host network, one PORT per process). */
+  privateNetwork: boolean;
   dataDir: string;
   /** Runner-private folder (short path) for per-sandbox unix sockets. */
   runtimeDir: string;
@@ -41,7 +43,7 @@ export class RunnerSandbox {
     readonly id: string,
     /** Realpath of DATA_DIR/sandboxes/<id>. */
     readonly root: string,
-    private readonly context: SandboxContext,
+    private readonly context: SandboxContext
   ) {
     this.processes = new ProcessTable(context.maxProcesses, {
       output: (pid, data) => this.broadcast({ type: 'proc.output', pid, data }),
@@ -56,7 +58,7 @@ export class RunnerSandbox {
         open: (port) => this.broadcast({ type: 'port', port, state: 'open', url: url(port) }),
         close: (port) => this.broadcast({ type: 'port', port, state: 'close', url: url(port) }),
         ready: (port) => this.broadcast({ type: 'server-ready', port, url: url(port) }),
-      },
+      }
     );
   }
 
@@ -139,7 +141,8 @@ export class RunnerSandbox {
     if (!cwdStat?.isDirectory()) {
       throw new RunnerError('ENOENT', `Working folder does not exist: ${request.cwd}`);
     }
-    const launch = this.context.isolation === 'bwrap' ? await this.bwrapLaunch(request, hostCwd) : this.hostLaunch(request, hostCwd);
+    const launch =
+      this.context.isolation === 'bwrap' ? await this.bwrapLaunch(request, hostCwd) : this.hostLaunch(request, hostCwd);
     return this.processes.spawn(launch, { cols: request.cols, rows: request.rows });
   }
 
@@ -170,36 +173,39 @@ export class RunnerSandbox {
   }
 
   private async bwrapLaunch(request: SpawnRequest, hostCwd: string): Promise<Launch> {
-    const holder = await this.ensureHolder();
+    const holder = this.context.privateNetwork ? await this.ensureHolder() : null;
     const proxy = `http://127.0.0.1:${EGRESS_PROXY_PORT}`;
-    const env = {
-      ...this.baseEnv(INSIDE.home),
-      npm_config_cache: INSIDE.npmCache,
-      HTTP_PROXY: proxy,
-      HTTPS_PROXY: proxy,
-      http_proxy: proxy,
-      https_proxy: proxy,
-      npm_config_proxy: proxy,
-      npm_config_https_proxy: proxy,
-      NO_PROXY: 'localhost,127.0.0.1,::1',
-      no_proxy: 'localhost,127.0.0.1,::1',
-      ...request.env,
-    };
+    const networkEnv: Record<string, string> = holder
+      ? {
+          HTTP_PROXY: proxy,
+          HTTPS_PROXY: proxy,
+          http_proxy: proxy,
+          https_proxy: proxy,
+          npm_config_proxy: proxy,
+          npm_config_https_proxy: proxy,
+          NO_PROXY: 'localhost,127.0.0.1,::1',
+          no_proxy: 'localhost,127.0.0.1,::1',
+        }
+      : { PORT: String(nextHostPort()) };
+    const env = { ...this.baseEnv(INSIDE.home), npm_config_cache: INSIDE.npmCache, ...networkEnv, ...request.env };
     const cwdInside = path.posix.join(INSIDE.project, path.relative(this.root, hostCwd).split(path.sep).join('/'));
     const { command, args } = this.command(request, INSIDE.assets);
-    const sandboxArgs = bwrapArgs({
-      sandboxDir: this.root,
-      npmCacheDir: path.join(this.context.dataDir, 'npm-cache'),
-      assetsDir: this.context.assetsDir,
-      cwd: cwdInside,
-      env,
-    });
-    return {
-      file: 'nsenter',
-      args: [...holder.nsenterArgs(), 'bwrap', ...sandboxArgs, '--', command, ...args],
-      cwd: this.root,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    };
+    const sandboxArgs = [
+      ...bwrapArgs({
+        sandboxDir: this.root,
+        npmCacheDir: path.join(this.context.dataDir, 'npm-cache'),
+        assetsDir: this.context.assetsDir,
+        cwd: cwdInside,
+        env,
+      }),
+      '--',
+      command,
+      ...args,
+    ];
+    const hostEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+    return holder
+      ? { file: 'nsenter', args: [...holder.nsenterArgs(), 'bwrap', ...sandboxArgs], cwd: this.root, env: hostEnv }
+      : { file: 'bwrap', args: sandboxArgs, cwd: this.root, env: hostEnv };
   }
 
   /** Unsandboxed (loopback-only runners without bubblewrap): shared network, so each process gets its own PORT. */
@@ -234,7 +240,7 @@ export class RunnerSandbox {
   }
 
   private async listPorts(): Promise<number[]> {
-    if (this.context.isolation === 'bwrap') {
+    if (this.context.isolation === 'bwrap' && this.context.privateNetwork) {
       return this.holder?.alive ? this.holder.listeningPorts() : [];
     }
     const pids = await processTree(this.processes.pids());

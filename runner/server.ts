@@ -9,6 +9,7 @@ import { SANDBOX_ID_PATTERN, type RunnerMessage } from '../protocol/runner';
 import { verifyRunnerToken } from '../protocol/token';
 import { isLoopbackHost, parseRunnerEnv, type RunnerConfig } from './config';
 import { chooseIsolation, type Logger } from './isolation';
+import { probePrivateNetwork } from './network-holder';
 import { handleSocketMessage } from './messages';
 import { RunnerError } from './paths';
 import { parsePreviewHost, proxyHttp, proxyUpgrade, type PreviewTarget } from './preview-proxy';
@@ -27,6 +28,8 @@ export interface StartRunnerOptions {
 export interface RunningRunner {
   port: number;
   sandboxed: boolean;
+  /** Each sandbox has its own network namespace (same ports in two sandboxes do not clash). */
+  privateNetwork: boolean;
   close(): Promise<void>;
 }
 
@@ -36,7 +39,11 @@ const defaultLogger: Logger = {
 };
 
 function rejectUpgrade(socket: Duplex, status: string, reason: string): void {
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\nConnection: close\r\n\r\n${reason}`);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(
+      reason
+    )}\r\nConnection: close\r\n\r\n${reason}`
+  );
 }
 
 function send(socket: WebSocket, message: RunnerMessage): void {
@@ -52,12 +59,27 @@ export async function startRunner(options: StartRunnerOptions = {}): Promise<Run
   const isolation = await chooseIsolation(config.sandboxMode, isLoopbackHost(config.host), logger);
   const runtimeDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-runner-'));
   const assetsDir = options.assetsDir ?? path.dirname(fileURLToPath(import.meta.url));
+  const privateNetwork =
+    isolation === 'bwrap' &&
+    (config.privateNetwork ??
+      (await probePrivateNetwork({
+        scratchDir: runtimeDir,
+        npmCacheDir: path.join(config.dataDir, 'npm-cache'),
+        assetsDir,
+        logger,
+      })));
+  if (isolation === 'bwrap' && !privateNetwork) {
+    logger.warn(
+      'Sandboxes share the host network: a private network per sandbox needs the runner to join bwrap namespaces (run it as root in its container). Each process gets its own PORT instead.'
+    );
+  }
   let publicPort = config.publicPort ?? config.port;
   const templateFor = (id: string) => `http://${id}-{port}.${config.previewDomain}:${publicPort}/`;
 
   const manager = new SandboxManager(
     {
       isolation,
+      privateNetwork,
       dataDir: config.dataDir,
       runtimeDir,
       assetsDir,
@@ -65,7 +87,7 @@ export async function startRunner(options: StartRunnerOptions = {}): Promise<Run
       previewUrlTemplate: templateFor,
       logger,
     },
-    { maxSandboxes: config.maxSandboxes, idleMs: config.idleMs },
+    { maxSandboxes: config.maxSandboxes, idleMs: config.idleMs }
   );
 
   const previewTarget = async (sandboxId: string, port: number): Promise<PreviewTarget> => {
@@ -80,7 +102,9 @@ export async function startRunner(options: StartRunnerOptions = {}): Promise<Run
       return;
     }
     if (req.url === '/health') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, sandboxed: isolation === 'bwrap' }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ok: true, sandboxed: isolation === 'bwrap' }));
       return;
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
@@ -137,7 +161,12 @@ export async function startRunner(options: StartRunnerOptions = {}): Promise<Run
         teardown: (beforeClose) => manager.teardown(sandboxId, beforeClose),
       });
     });
-    send(ws, { type: 'hello', sandboxId, previewUrlTemplate: templateFor(sandboxId), sandboxed: isolation === 'bwrap' });
+    send(ws, {
+      type: 'hello',
+      sandboxId,
+      previewUrlTemplate: templateFor(sandboxId),
+      sandboxed: isolation === 'bwrap',
+    });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -149,11 +178,14 @@ export async function startRunner(options: StartRunnerOptions = {}): Promise<Run
   if (!config.publicPort) {
     publicPort = port;
   }
-  logger.info(`listening on http://${config.host}:${port} (${isolation === 'bwrap' ? 'bubblewrap sandboxes' : 'UNSANDBOXED'})`);
+  logger.info(
+    `listening on http://${config.host}:${port} (${isolation === 'bwrap' ? 'bubblewrap sandboxes' : 'UNSANDBOXED'})`
+  );
 
   return {
     port,
     sandboxed: isolation === 'bwrap',
+    privateNetwork,
     async close() {
       await manager.teardownAll();
       for (const client of wss.clients) {

@@ -1,4 +1,5 @@
 /** Shared helpers for the runner's tests: a real runner on port 0 with a temporary DATA_DIR. */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +8,7 @@ import WebSocket from 'ws';
 import { createRunnerSandbox, type WebSocketConstructor } from '../app/lib/sandbox/runner.client';
 import type { Sandbox, SandboxProcess } from '../app/lib/sandbox/types';
 import { signRunnerToken } from '../protocol/token';
+import type { RunnerConfig } from './config';
 import { startRunner, type RunningRunner } from './server';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
@@ -25,10 +27,42 @@ export function newSandboxId(): string {
   return `t${randomBytes(6).toString('hex')}`;
 }
 
-export async function startTestRunner(env: Record<string, string> = {}): Promise<TestRunner> {
+function hasBwrap(): boolean {
+  try {
+    execFileSync('bwrap', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const bwrapInstalled = hasBwrap();
+
+/** The ways a runner can isolate sandboxes; tests that matter for all of them run once per mode. */
+export const RUNNER_MODES: Array<{
+  name: string;
+  env: Record<string, string>;
+  config: Partial<RunnerConfig>;
+  skip: boolean;
+}> = [
+  { name: 'bwrap, private network', env: { RUNNER_SANDBOX: 'bwrap' }, config: {}, skip: !bwrapInstalled },
+  {
+    name: 'bwrap, host network',
+    env: { RUNNER_SANDBOX: 'bwrap' },
+    config: { privateNetwork: false },
+    skip: !bwrapInstalled,
+  },
+  { name: 'unsandboxed', env: { RUNNER_SANDBOX: 'none' }, config: {}, skip: false },
+];
+
+export async function startTestRunner(
+  env: Record<string, string> = {},
+  config: Partial<RunnerConfig> = {}
+): Promise<TestRunner> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-runner-test-'));
   const runner = await startRunner({
     env: { RUNNER_PORT: '0', DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET, ...env },
+    config,
     logger: silentLogger,
   });
   const url = `ws://127.0.0.1:${runner.port}`;
@@ -86,13 +120,19 @@ export function readOutput(process: SandboxProcess): { waitFor(pattern: RegExp):
           ended = true;
           check();
         },
-      }),
+      })
     )
     .catch(() => undefined);
   return {
     waitFor: (pattern) =>
       new Promise((resolve, reject) => {
-        waiters.add({ pattern, resolve, reject });
+        // Fail with the output seen so far rather than a bare test timeout.
+        const timer = setTimeout(() => reject(new Error(`No ${pattern} in ${JSON.stringify(output)}`)), 10_000);
+        waiters.add({
+          pattern,
+          resolve: (text) => (clearTimeout(timer), resolve(text)),
+          reject: (error) => (clearTimeout(timer), reject(error)),
+        });
         check();
       }),
     text: () => output,

@@ -35,10 +35,7 @@ export class SandboxWatcher {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(
-    private readonly root: string,
-    private readonly emit: (events: WatchEvent[]) => void,
-  ) {}
+  constructor(private readonly root: string, private readonly emit: (events: WatchEvent[]) => void) {}
 
   async start(): Promise<void> {
     await this.scan('', new Map(), false);
@@ -97,7 +94,12 @@ export class SandboxWatcher {
   }
 
   /** Read a folder's entries into `known` (and `events` when `report`). '' is the root. */
-  private async scan(relative: string, events: Map<string, WatchEvent>, report: boolean, onlyNew = false): Promise<void> {
+  private async scan(
+    relative: string,
+    events: Map<string, WatchEvent>,
+    report: boolean,
+    onlyNew = false
+  ): Promise<void> {
     this.watchDir(relative);
     const entries = await readdir(path.join(this.root, relative)).catch(() => [] as string[]);
     for (const name of entries) {

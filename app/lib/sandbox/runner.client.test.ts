@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createRunnerSandbox, normalizeSandboxPath, type WebSocketConstructor, type WebSocketLike } from './runner.client';
+import {
+  createRunnerSandbox,
+  normalizeSandboxPath,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from './runner.client';
 
 describe('normalizeSandboxPath', () => {
   it.each([
@@ -26,7 +31,9 @@ class ScriptedSocket implements WebSocketLike {
 
   constructor(readonly url: string) {
     ScriptedSocket.last = this;
-    queueMicrotask(() => this.push({ type: 'hello', sandboxId: 'abcdefgh', previewUrlTemplate: 'http://x-{port}/', sandboxed: true }));
+    queueMicrotask(() =>
+      this.push({ type: 'hello', sandboxId: 'abcdefgh', previewUrlTemplate: 'http://x-{port}/', sandboxed: true })
+    );
   }
 
   addEventListener(type: string, listener: (event: never) => void): void {
@@ -61,7 +68,12 @@ class ScriptedSocket implements WebSocketLike {
 
 describe('createRunnerSandbox', () => {
   const connect = () =>
-    createRunnerSandbox({ url: 'ws://runner/', sandboxId: 'abcdefgh', token: 'a b', WebSocketImpl: ScriptedSocket as WebSocketConstructor });
+    createRunnerSandbox({
+      url: 'ws://runner/',
+      sandboxId: 'abcdefgh',
+      token: 'a b',
+      WebSocketImpl: ScriptedSocket as WebSocketConstructor,
+    });
 
   it('connects with the sandbox id and an encoded token', async () => {
     await connect();
@@ -75,7 +87,14 @@ describe('createRunnerSandbox', () => {
     await process.output.pipeTo(new WritableStream({ write: (chunk) => void chunks.push(chunk) }));
     expect(await process.exit).toBe(3);
     expect(chunks).toEqual(['early']);
-    expect(ScriptedSocket.last?.sent[0]).toMatchObject({ type: 'proc.spawn', command: 'npm', args: ['install'], cwd: 'app', cols: 100, rows: 30 });
+    expect(ScriptedSocket.last?.sent[0]).toMatchObject({
+      type: 'proc.spawn',
+      command: 'npm',
+      args: ['install'],
+      cwd: 'app',
+      cols: 100,
+      rows: 30,
+    });
   });
 
   it('rejects with the runner error code', async () => {

@@ -38,21 +38,20 @@ export interface RunnerSandboxOptions {
 
 /** An error answered by the runner; `code` is ENOENT, EINVAL, EACCES, LIMIT, BAD_REQUEST... */
 export class RunnerRequestError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
+  constructor(readonly code: string, message: string) {
     super(message);
     this.name = 'RunnerRequestError';
   }
 }
 
 const WORKDIR = 'project';
-const KILL_GRACE_MS = 2_000;
 
 /** Client paths → runner paths: '/project/src/a.ts', 'project/src/a.ts', './src/a.ts' → 'src/a.ts'. */
 export function normalizeSandboxPath(input: string): string {
-  let path = input.replace(/\\/g, '/').replace(/^\/home\/project(?=\/|$)/, '').replace(/^\/+/, '');
+  let path = input
+    .replace(/\\/g, '/')
+    .replace(/^\/home\/project(?=\/|$)/, '')
+    .replace(/^\/+/, '');
   if (path === WORKDIR || path.startsWith(`${WORKDIR}/`)) {
     path = path.slice(WORKDIR.length + 1);
   }
@@ -97,7 +96,10 @@ function messageText(data: unknown): string {
 
 type RequestOf<T extends RunnerRequest['type']> = Extract<RunnerRequest, { type: T }>;
 /** Request fields without id/type; fields with schema defaults may be left out. */
-type RequestBody<T extends RunnerRequest['type']> = Omit<RequestOf<T>, 'id' | 'type' | 'recursive' | 'force' | 'args' | 'shell' | 'cols' | 'rows' | 'signal'> &
+type RequestBody<T extends RunnerRequest['type']> = Omit<
+  RequestOf<T>,
+  'id' | 'type' | 'recursive' | 'force' | 'args' | 'shell' | 'cols' | 'rows' | 'signal'
+> &
   Partial<Omit<RequestOf<T>, 'id' | 'type'>>;
 
 interface ProcessHandle {
@@ -133,7 +135,9 @@ class RunnerConnection {
 
   request<T extends RunnerRequest['type']>(type: T, body: RequestBody<T>): Promise<RunnerResults[T]> {
     if (this.closedReason !== null) {
-      return Promise.reject(new RunnerRequestError('ECONNRESET', `The runner connection is closed: ${this.closedReason}`));
+      return Promise.reject(
+        new RunnerRequestError('ECONNRESET', `The runner connection is closed: ${this.closedReason}`)
+      );
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -254,7 +258,8 @@ class RunnerConnection {
   }
 }
 
-function createProcess(connection: RunnerConnection, pid: number): SandboxProcess {
+/** Interactive bash ignores SIGINT and SIGTERM; SIGHUP ends it (and its jobs) like closing a terminal. */
+function createProcess(connection: RunnerConnection, pid: number, isShell: boolean): SandboxProcess {
   let resolveExit: (code: number) => void = () => undefined;
   const exit = new Promise<number>((resolve) => (resolveExit = resolve));
   let exited = false;
@@ -284,17 +289,10 @@ function createProcess(connection: RunnerConnection, pid: number): SandboxProces
     input,
     exit,
     kill() {
-      if (exited) {
-        return;
+      if (!exited) {
+        // The runner signals the whole tree and SIGKILLs what ignores it after a grace period.
+        void connection.request('proc.kill', { pid, signal: isShell ? 'SIGHUP' : 'SIGINT' }).catch(() => undefined);
       }
-      // SIGINT first (exit 130 like Ctrl-C); whatever ignores it is killed for sure after a grace period.
-      void connection.request('proc.kill', { pid, signal: 'SIGINT' }).catch(() => undefined);
-      const timer = setTimeout(() => {
-        if (!exited) {
-          void connection.request('proc.kill', { pid, signal: 'SIGKILL' }).catch(() => undefined);
-        }
-      }, KILL_GRACE_MS);
-      void exit.then(() => clearTimeout(timer));
     },
     resize({ cols, rows }) {
       void connection.request('proc.resize', { pid, cols, rows }).catch(() => undefined);
@@ -303,14 +301,19 @@ function createProcess(connection: RunnerConnection, pid: number): SandboxProces
 }
 
 function encodeContent(content: string | Uint8Array): { data: string; encoding: FileEncoding } {
-  return typeof content === 'string' ? { data: content, encoding: 'utf-8' } : { data: bytesToBase64(content), encoding: 'base64' };
+  return typeof content === 'string'
+    ? { data: content, encoding: 'utf-8' }
+    : { data: bytesToBase64(content), encoding: 'base64' };
 }
 
 function createFileSystem(connection: RunnerConnection): SandboxFileSystem {
   async function readFile(path: string): Promise<Uint8Array>;
   async function readFile(path: string, encoding: 'utf-8' | 'utf8'): Promise<string>;
   async function readFile(path: string, encoding?: 'utf-8' | 'utf8'): Promise<string | Uint8Array> {
-    const result = await connection.request('fs.readFile', { path: normalizeSandboxPath(path), encoding: encoding ? 'utf-8' : 'base64' });
+    const result = await connection.request('fs.readFile', {
+      path: normalizeSandboxPath(path),
+      encoding: encoding ? 'utf-8' : 'base64',
+    });
     return encoding ? result.data : base64ToBytes(result.data);
   }
   return {
@@ -319,7 +322,10 @@ function createFileSystem(connection: RunnerConnection): SandboxFileSystem {
       await connection.request('fs.writeFile', { path: normalizeSandboxPath(path), ...encodeContent(data) });
     },
     async mkdir(path, options) {
-      await connection.request('fs.mkdir', { path: normalizeSandboxPath(path), recursive: options?.recursive ?? false });
+      await connection.request('fs.mkdir', {
+        path: normalizeSandboxPath(path),
+        recursive: options?.recursive ?? false,
+      });
     },
     async readdir(path) {
       const { entries } = await connection.request('fs.readdir', { path: normalizeSandboxPath(path) });
@@ -328,11 +334,15 @@ function createFileSystem(connection: RunnerConnection): SandboxFileSystem {
           name: entry.name,
           isFile: () => entry.type === 'file',
           isDirectory: () => entry.type === 'directory',
-        }),
+        })
       );
     },
     async rm(path, options) {
-      await connection.request('fs.rm', { path: normalizeSandboxPath(path), recursive: options?.recursive ?? false, force: options?.force ?? false });
+      await connection.request('fs.rm', {
+        path: normalizeSandboxPath(path),
+        recursive: options?.recursive ?? false,
+        force: options?.force ?? false,
+      });
     },
     async rename(oldPath, newPath) {
       await connection.request('fs.rename', { from: normalizeSandboxPath(oldPath), to: normalizeSandboxPath(newPath) });
@@ -343,7 +353,9 @@ function createFileSystem(connection: RunnerConnection): SandboxFileSystem {
 function openSocket(options: RunnerSandboxOptions): Promise<{ socket: WebSocketLike; connection: RunnerConnection }> {
   const Impl = options.WebSocketImpl ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
   const base = options.url.replace(/\/+$/, '');
-  const socket = new Impl(`${base}/sandbox/${encodeURIComponent(options.sandboxId)}?token=${encodeURIComponent(options.token)}`);
+  const socket = new Impl(
+    `${base}/sandbox/${encodeURIComponent(options.sandboxId)}?token=${encodeURIComponent(options.token)}`
+  );
   const connection = new RunnerConnection(socket);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -367,7 +379,9 @@ function openSocket(options: RunnerSandboxOptions): Promise<{ socket: WebSocketL
     });
     socket.addEventListener('close', (event) => {
       clearTimeout(timer);
-      reject(new Error(`Could not connect to the sandbox runner: ${lastError || event.reason || `closed (${event.code})`}`));
+      reject(
+        new Error(`Could not connect to the sandbox runner: ${lastError || event.reason || `closed (${event.code})`}`)
+      );
     });
   });
 }
@@ -377,7 +391,7 @@ export async function createRunnerSandbox(options: RunnerSandboxOptions): Promis
   const { connection } = await openSocket(options);
   const spawnWith = async (request: RequestBody<'proc.spawn'>) => {
     const { pid } = await connection.request('proc.spawn', request);
-    return createProcess(connection, pid);
+    return createProcess(connection, pid, request.shell === true);
   };
   const spawnFields = (options?: SpawnOptions) => ({
     cwd: options?.cwd === undefined ? undefined : normalizeSandboxPath(options.cwd),
@@ -394,7 +408,8 @@ export async function createRunnerSandbox(options: RunnerSandboxOptions): Promis
         files: files.map((file) => ({ path: normalizeSandboxPath(file.path), ...encodeContent(file.content) })),
       });
     },
-    spawn: (command, args = [], spawnOptions) => spawnWith({ command, args, shell: false, ...spawnFields(spawnOptions) }),
+    spawn: (command, args = [], spawnOptions) =>
+      spawnWith({ command, args, shell: false, ...spawnFields(spawnOptions) }),
     spawnShell: (spawnOptions) => spawnWith({ command: 'bash', args: [], shell: true, ...spawnFields(spawnOptions) }),
     watch(listener) {
       connection.watchers.add(listener);
