@@ -169,6 +169,24 @@ describe('createMessageParser', () => {
         'artifact-close:m1-artifact-1',
       ],
     ],
+    [
+      'a self-closing action is an empty file',
+      '<boltArtifact title="T"><boltAction type="file" filePath="empty.txt"/></boltArtifact>',
+      ['artifact-open:m1-artifact-0:T:', 'action-open:m1-0:file', 'file-start:empty.txt:', 'file-end:empty.txt:', 'action-close:m1-0:file:empty.txt:', 'artifact-close:m1-artifact-0'],
+    ],
+    [
+      'only </boltAction> closes an action, even </boltArtifact> is content',
+      '<boltArtifact title="T"><boltAction type="file" filePath="doc.md">x</boltArtifact>y</boltAction></boltArtifact>',
+      [
+        'artifact-open:m1-artifact-0:T:',
+        'action-open:m1-0:file',
+        'file-start:doc.md:',
+        'file-stream:doc.md:x</boltArtifact>y',
+        'file-end:doc.md:x</boltArtifact>y',
+        'action-close:m1-0:file:doc.md:x</boltArtifact>y',
+        'artifact-close:m1-artifact-0',
+      ],
+    ],
   ])('%s', (_name, input, expected) => {
     expect(summarize(parse([input]))).toEqual(expected);
     expect(summarize(parse([...input]))).toEqual(expected);
@@ -191,6 +209,27 @@ describe('createMessageParser', () => {
     b.end();
     expect(second).toEqual([{ type: 'text', text: 'hello' }]);
     expect(summarize(first)).toContain('action-close:a-0:shell:ls');
+  });
+
+  it('treats an opening tag without ">" in its first 2048 characters as text', () => {
+    const text = `<boltArtifact title="${'x'.repeat(3000)}`;
+    expect(parse([text])).toEqual([{ type: 'text', text }]);
+    expect(parse(splitAt(text, [5, 100, 2050]))).toEqual([{ type: 'text', text }]);
+  });
+
+  it('keeps any file content byte-exact under any chunking (property)', () => {
+    const contentPiece = fc.constantFrom('a', '<', '/', '>', '</bolt', '</boltA', "'<bolt'", '&lt;', '\n', '\r', 'é', '😀', '</boltArtifact>', ' ');
+    fc.assert(
+      fc.property(fc.array(contentPiece, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 20 }), (pieces, cuts) => {
+        const content = pieces.join('');
+        fc.pre(!content.includes('</boltAction>'));
+        const text = `<boltArtifact title="t"><boltAction type="file" filePath="f">${content}</boltAction></boltArtifact>`;
+        const close = parse(splitAt(text, cuts)).find((event) => event.type === 'action-close');
+        const expected = content.startsWith('\n') ? content.slice(1) : content.startsWith('\r\n') ? content.slice(2) : content;
+        expect(close?.type === 'action-close' ? close.action.content : null).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('refuses input after end()', () => {

@@ -57,6 +57,7 @@ export interface ArtifactState {
 /** spec §3 "Streaming file event". */
 export interface StreamingFileEvent {
   path: string;
+  /** 'start': ''. 'stream': the DELTA since the previous event (append it). 'end': the full content. */
   content: string;
   status: 'start' | 'stream' | 'end';
 }
