@@ -4,16 +4,36 @@ import { BadRequestError, type ErrorEntry, TooLargeError, UnsupportedMediaTypeEr
 /** Default cap for small JSON bodies (auth, tokens, metadata). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-/** Read the body as text, refusing (413) as soon as it grows past maxBytes, whatever Content-Length claims. */
+/**
+ * Past the limit we keep reading (and discarding) up to this much, so the client gets a clean 413
+ * instead of a connection reset while it is still sending; beyond it we stop reading and close.
+ */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  let total = alreadyRead;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    total += value.byteLength;
+    if (total > DRAIN_LIMIT_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new TooLargeError();
+    }
+  }
+}
+
+/** Read the body as text, refusing (413) once it grows past maxBytes, whatever Content-Length claims. */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    throw new TooLargeError();
-  }
   if (!request.body) {
     return '';
   }
   const reader = request.body.getReader();
+  if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) {
+    await reader.cancel().catch(() => undefined);
+    throw new TooLargeError();
+  }
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -21,7 +41,8 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      chunks.length = 0;
+      await discardRest(reader, total);
       throw new TooLargeError();
     }
     chunks.push(value);
