@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { MessageView } from '~/lib/project/message-view';
+import { EMPTY_MESSAGE_VIEW, type MessageView } from '~/lib/project/message-view';
 import type { AssistantRuntime, ChatEntry } from '~/lib/stores/chat';
 import { ArtifactCard } from './ArtifactCard';
 import { Markdown } from './Markdown';
@@ -44,6 +44,8 @@ export const AssistantMessage = memo(function AssistantMessage({ entry, streamin
           <LiveBody runtime={entry.runtime} streaming={streaming} />
         ) : entry.view ? (
           <MessageBody view={entry.view} streaming={false} />
+        ) : streaming ? (
+          <MessageBody view={EMPTY_MESSAGE_VIEW} streaming />
         ) : null}
         {entry.stopped && <p className="kiln-message-note">Stopped.</p>}
         {entry.error && (

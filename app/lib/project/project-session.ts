@@ -93,6 +93,15 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     projectId: data.project.id,
     fetch: fetchImpl,
     getFiles: () => textFilesForChat(currentFiles()),
+    waitUntilReady: async () => {
+      await start();
+      const phase = $phase.get();
+      if (phase.phase !== 'ready') {
+        throw new Error(
+          `The sandbox is not running, so Kiln cannot apply changes. Reload the page to try again.${phase.phase === 'failed' ? ` (${phase.message})` : ''}`,
+        );
+      }
+    },
     createRuntime: (messageId) => {
       const workbench = $workbench.get();
       if (!sandbox || !shell || !workbench) {
@@ -202,8 +211,11 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
         }),
       );
       $phase.set({ phase: 'ready' });
-      await session.start();
-      void restoreStart(workbench, session);
+      // The shell and the restored app start in the background: chatting does not wait for them.
+      void session
+        .start()
+        .then(() => restoreStart(workbench, session))
+        .catch((error: unknown) => workbench.terminal.write(`\r\n\x1b[31mThe terminal could not start: ${getErrorMessage(error)}\x1b[0m\r\n`));
     } catch (error) {
       if (!disposed) {
         $phase.set({ phase: 'failed', message: getErrorMessage(error) });
@@ -223,14 +235,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     save,
     currentFiles,
     start,
-    async send(text) {
-      await start();
-      if ($phase.get().phase !== 'ready') {
-        toast('The sandbox is not running, so Kiln cannot apply changes. Reload the page to try again.');
-        return;
-      }
-      await chat.send(text);
-    },
+    send: (text) => chat.send(text),
     dismissToast(id) {
       $toasts.set($toasts.get().filter((item) => item.id !== id));
     },

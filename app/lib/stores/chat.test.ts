@@ -50,7 +50,7 @@ function createControlledStream() {
 
 const finishPart: ChatStreamPart = { type: 'finish', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1 }, segments: 1 };
 
-function setup(initialMessages: ChatMessage[] = []) {
+function setup(initialMessages: ChatMessage[] = [], waitUntilReady?: () => Promise<void>) {
   const stream = createControlledStream();
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => stream.response);
   const runtimes: ReturnType<typeof createRecordingRuntime>[] = [];
@@ -64,6 +64,7 @@ function setup(initialMessages: ChatMessage[] = []) {
       return runtime;
     },
     getFiles: () => ({ 'index.html': '<p>hi</p>' }),
+    waitUntilReady,
     persist,
     fetch: fetchMock as unknown as typeof fetch,
     createId: () => `id${nextId++}`,
@@ -190,5 +191,30 @@ describe('chat store streaming', () => {
     busy.set(false);
     await waiting;
     expect(idle).toBe(true);
+  });
+
+  it('shows the question at once while the sandbox starts, then streams', async () => {
+    let becomeReady = () => {};
+    const ready = new Promise<void>((resolve) => (becomeReady = resolve));
+    const { store, stream, fetchMock } = setup([], () => ready);
+    const sending = store.send('hello');
+    await flush();
+    expect(store.$messages.get().map((m) => m.content)).toEqual(['hello']);
+    expect(store.$streaming.get()?.role).toBe('assistant');
+    expect(store.$streaming.get()?.runtime).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+    becomeReady();
+    await flush();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    stream.send(finishPart);
+    await sending;
+  });
+
+  it('shows why when the sandbox never becomes ready', async () => {
+    const { store, fetchMock } = setup([], () => Promise.reject(new Error('The sandbox is not running')));
+    await store.send('hello');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(store.$messages.get().at(-1)?.error).toEqual({ code: 'unknown', message: 'The sandbox is not running' });
+    expect(store.$status.get()).toBe('idle');
   });
 });

@@ -45,6 +45,8 @@ export type ChatStatus = 'idle' | 'streaming';
 export interface ChatStoreOptions {
   initialMessages: readonly ChatMessage[];
   createRuntime: (messageId: string) => AssistantRuntime;
+  /** Resolves when runtimes can be created (the sandbox is up); rejects with why not. */
+  waitUntilReady?: () => Promise<void>;
   /** Text files to send with each request (already filtered by the ignore rules). */
   getFiles: () => Record<string, string>;
   projectId?: string;
@@ -111,13 +113,27 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     $messages.set(history);
 
     const assistantId = createId();
-    const runtime = options.createRuntime(assistantId);
+    controller = new AbortController();
+    const signal = controller.signal;
+    // Shown at once (thinking dots) while the sandbox may still be starting.
+    $streaming.set({ id: assistantId, role: 'assistant', content: '' });
+    let runtime: AssistantRuntime;
+    try {
+      await options.waitUntilReady?.();
+      runtime = options.createRuntime(assistantId);
+    } catch (caught) {
+      controller = null;
+      finish({ id: assistantId, role: 'assistant', content: '', error: { code: 'unknown', message: getErrorMessage(caught) } });
+      return;
+    }
     runtimes.push(runtime);
     busyUnsubscribers.push(runtime.$busy.subscribe(updateBusy));
     $streaming.set({ id: assistantId, role: 'assistant', content: '', runtime });
-
-    controller = new AbortController();
-    const signal = controller.signal;
+    if (signal.aborted) {
+      runtime.abort();
+      finish({ id: assistantId, role: 'assistant', content: '', runtime, stopped: true });
+      return;
+    }
     let answer = '';
     let error: ChatEntry['error'];
     try {
