@@ -7,7 +7,6 @@
 import { useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Workbench } from '~/components/workbench/Workbench';
-import { useInitTheme } from '~/components/ui/ThemeToggle';
 import { createFakeSandbox } from '~/lib/stores/testing/fake-sandbox';
 import { createWorkbenchStore, type WorkbenchStore } from '~/lib/stores/workbench';
 import type { LoaderFunctionArgs } from '@remix-run/node';
@@ -111,7 +110,6 @@ function streamSampleFile(store: WorkbenchStore): () => void {
 export default function DevWorkbench() {
   const data = useLoaderData<typeof loader>();
   const [store, setStore] = useState<WorkbenchStore | undefined>(undefined);
-  useInitTheme();
 
   useEffect(() => {
     const sandbox = createFakeSandbox({ ...SAMPLE_FILES, 'public/logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });

@@ -4,7 +4,6 @@ import { Panel, PanelGroup, PanelResizeHandle, type ImperativePanelHandle } from
 import { Icon } from '~/components/ui/icons';
 import { IconButton } from '~/components/ui/IconButton';
 import { Tabs } from '~/components/ui/Tabs';
-import { ThemeToggle } from '~/components/ui/ThemeToggle';
 import type { WorkbenchStore, WorkbenchView } from '~/lib/stores/workbench';
 import { CodeView } from './CodeView';
 import { PreviewPane } from './PreviewPane';
@@ -44,7 +43,6 @@ export function Workbench({ store }: { store: WorkbenchStore }) {
       <header className={styles.header}>
         <Tabs<WorkbenchView> label="Workbench view" items={VIEW_TABS} value={view} onChange={store.setView} />
         <div className={styles.headerActions}>
-          <ThemeToggle />
           <IconButton
             icon="terminal"
             label={showTerminal ? 'Hide terminal' : 'Show terminal'}
