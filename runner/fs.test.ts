@@ -41,6 +41,14 @@ describe('runner file system through runner.client', () => {
     await expect(sandbox.fs.readdir('dir')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('runs the file operations of one client in order, even when not awaited one by one', async () => {
+    const write = sandbox.fs.writeFile('order/a.txt', 'x'.repeat(200_000));
+    const rename = sandbox.fs.rename('order/a.txt', 'order/b.txt');
+    const read = sandbox.fs.readFile('order/b.txt', 'utf-8');
+    await Promise.all([write, rename]);
+    expect((await read).length).toBe(200_000);
+  });
+
   it('mounts many files at once', async () => {
     await sandbox.mount([
       { path: 'm/one.txt', content: '1' },

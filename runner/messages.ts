@@ -7,6 +7,8 @@ export interface MessageContext {
   reply: (message: RunnerMessage) => void;
   /** Tear the sandbox down; `beforeClose` runs after the kill, before sockets close. */
   teardown: (beforeClose: () => void) => Promise<void>;
+  /** Runs fs.* requests one after another. */
+  serialize: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
 /** Error code for the client: ours (RunnerError), node's errno code (ENOENT, EEXIST...), else INTERNAL. */
@@ -60,7 +62,9 @@ export async function handleSocketMessage(raw: string, context: MessageContext):
       await context.teardown(() => context.reply({ type: 'response', id: request.id, ok: true, result: null }));
       return;
     }
-    const result = await context.sandbox.handle(request);
+    const result = request.type.startsWith('fs.')
+      ? await context.serialize(() => context.sandbox.handle(request))
+      : await context.sandbox.handle(request);
     context.reply({ type: 'response', id: request.id, ok: true, result });
   } catch (error) {
     context.reply({ type: 'response', id: request.id, ok: false, error: errorBody(error) });

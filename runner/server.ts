@@ -33,6 +33,8 @@ export interface RunningRunner {
   close(): Promise<void>;
 }
 
+const HEARTBEAT_MS = 30_000;
+
 const defaultLogger: Logger = {
   info: (message) => console.info(`[runner] ${message}`),
   warn: (message) => console.warn(`[runner] ${message}`),
@@ -111,6 +113,19 @@ export async function startRunner(options: StartRunnerOptions = {}): Promise<Run
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  // Clients that vanished without a close frame stop counting as connected (so idle reaping works).
+  const alive = new WeakMap<WebSocket, boolean>();
+  const heartbeat = setInterval(() => {
+    for (const client of wss.clients) {
+      if (alive.get(client) === false) {
+        client.terminate();
+        continue;
+      }
+      alive.set(client, false);
+      client.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
@@ -154,11 +169,21 @@ export async function startRunner(options: StartRunnerOptions = {}): Promise<Run
       manager.detach(sandboxId, ws);
     });
     ws.on('error', () => ws.terminate());
+    alive.set(ws, true);
+    ws.on('pong', () => alive.set(ws, true));
+    // File operations of one client run in order (a write then a rename must not race); processes don't wait.
+    let fsQueue: Promise<unknown> = Promise.resolve();
+    const serialize = <T>(task: () => Promise<T>): Promise<T> => {
+      const run = fsQueue.then(task, task);
+      fsQueue = run.catch(() => undefined);
+      return run;
+    };
     ws.on('message', (raw) => {
       void handleSocketMessage(raw.toString(), {
         sandbox,
         reply: (message) => send(ws, message),
         teardown: (beforeClose) => manager.teardown(sandboxId, beforeClose),
+        serialize,
       });
     });
     send(ws, {
@@ -187,6 +212,7 @@ export async function startRunner(options: StartRunnerOptions = {}): Promise<Run
     sandboxed: isolation === 'bwrap',
     privateNetwork,
     async close() {
+      clearInterval(heartbeat);
       await manager.teardownAll();
       for (const client of wss.clients) {
         client.terminate();
