@@ -124,9 +124,11 @@ export default function DevWorkbench() {
   }, [data]);
 
   return (
-    <div style={{ display: 'flex', gap: 12, height: '100vh', padding: 12, boxSizing: 'border-box' }}>
-      <aside style={{ width: 360, flex: 'none', color: 'var(--kiln-fg-subtle)', padding: 16, fontSize: 13 }}>Chat goes here</aside>
-      <div style={{ flex: 1, minWidth: 0 }}>{store && <Workbench store={store} />}</div>
+    <div style={{ display: 'flex', height: '100vh' }}>
+      <aside style={{ width: 360, flex: 'none', color: 'var(--kiln-fg-subtle)', padding: 16, fontSize: 13, borderRight: '1px solid var(--kiln-border)' }}>
+        Chat goes here
+      </aside>
+      <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>{store && <Workbench store={store} />}</div>
     </div>
   );
 }

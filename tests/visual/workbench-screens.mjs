@@ -35,7 +35,7 @@ for (const [name, query, colorScheme] of shots) {
   if (query.includes('terminal=1')) await page.waitForSelector('.xterm-rows');
   if (name.startsWith('code-light')) {
     await page.click('[data-testid="file-tree-item"][data-path="src/App.tsx"]');
-    await page.click('.cm-content');
+    await page.click('.cm-line:nth-child(13)');
     await page.keyboard.press('End');
     await page.keyboard.type(' // edited');
   }
