@@ -103,6 +103,16 @@ describe('ActionRunner shell actions', () => {
     expect(sandbox.fs.files.has('f')).toBe(true);
   });
 
+  it('sends a multi-line command as one line and skips an empty one', async () => {
+    const { sandbox, run, state } = setup();
+    const multi = run({ type: 'shell', content: 'cd web\nnpm test' });
+    const empty = run({ type: 'shell', content: '# nothing to do' });
+    expect(await multi.status).toBe('complete');
+    expect(await empty.status).toBe('skipped');
+    expect(state(empty.id).error).toBe('The command is empty');
+    expect(sandbox.commands).toEqual(['cd web && npm test']);
+  });
+
   it('keeps only the tail of long output', async () => {
     const { run, state } = setup(
       (command) => {

@@ -9,6 +9,7 @@
  */
 import { map, type MapStore } from 'nanostores';
 import { getErrorMessage } from '~/utils/errors';
+import { joinCommandLines } from './command-line';
 import { checkFilePath } from './file-path';
 import { INTERRUPTED_EXIT_CODE, type ShellSession } from './shell-session';
 import type { Sandbox } from '../sandbox/types';
@@ -182,6 +183,10 @@ export class ActionRunner {
   }
 
   async #runCommand(id: string, command: string, isStart: boolean): Promise<void> {
+    if (joinCommandLines(command) === '') {
+      this.#patch(id, { status: 'skipped', error: 'The command is empty' });
+      return;
+    }
     const autoCreated = this.actions.get()[id]?.autoCreated ?? false;
     const started = await this.#shell.execute({
       ownerId: id,

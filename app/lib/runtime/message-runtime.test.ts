@@ -127,6 +127,25 @@ describe('createMessageRuntime', () => {
     expect(actionsInOrder(second).at(-1)).toMatchObject({ type: 'start', status: 'skipped', error: 'The start command is already running' });
   });
 
+  it('exposes one view atom and is busy until only a start command is left running', async () => {
+    const sandbox = createSandbox();
+    const runtime = createMessageRuntime({ messageId: 'm1', sandbox, shell: new ShellSession({ sandbox }) });
+    const busy: boolean[] = [];
+    runtime.$busy.subscribe((value) => busy.push(value));
+    feed(runtime, 'Hi<boltArtifact title="T"><boltAction type="shell">npm test</boltAction><boltAction type="start">npm run dev</boltAction></boltArtifact>');
+    runtime.end();
+    await runtime.settled();
+    expect(busy[0]).toBe(false);
+    expect(busy).toContain(true);
+    expect(runtime.$busy.get()).toBe(false);
+    const view = runtime.$view.get();
+    expect(view.segments).toEqual([
+      { type: 'text', text: 'Hi' },
+      { type: 'artifact', artifactId: 'm1-artifact-0' },
+    ]);
+    expect(Object.values(view.actions).map((action) => action.status)).toEqual(['complete', 'running']);
+  });
+
   it('display mode shows stored actions without running anything', async () => {
     const sandbox = createSandbox();
     const runtime = createMessageRuntime({ messageId: 'm1', sandbox, shell: new ShellSession({ sandbox }), mode: 'display' });

@@ -3,7 +3,7 @@
  * state for the chat (text and artifact cards interleaved) and streaming file events for the editor.
  * DOM-free; the UI calls push(delta) as the answer streams, end() when it is complete, abort() on stop.
  */
-import { atom, map, type MapStore, type ReadableAtom } from 'nanostores';
+import { atom, computed, map, type MapStore, type ReadableAtom } from 'nanostores';
 import { ActionRunner } from './action-runner';
 import { createArtifactAutoSteps, type ArtifactAutoSteps } from './auto-steps';
 import { createMessageParser } from './message-parser';
@@ -12,6 +12,13 @@ import type { Sandbox } from '../sandbox/types';
 import type { ActionData, ActionState, ArtifactState, ParserEvent, StreamingFileEvent } from './types';
 
 export type MessageSegment = { type: 'text'; text: string } | { type: 'artifact'; artifactId: string };
+
+/** Everything the chat renders for the message, as one value. */
+export interface MessageRuntimeView {
+  segments: readonly MessageSegment[];
+  artifacts: Readonly<Record<string, ArtifactState>>;
+  actions: Readonly<Record<string, ActionState>>;
+}
 
 /** start: content ''; stream: content is the delta to append; end: content is the full file. */
 export type FileEventListener = (event: StreamingFileEvent, source: { actionId: string; artifactId: string }) => void;
@@ -35,6 +42,10 @@ export interface MessageRuntime {
   readonly segments: ReadableAtom<MessageSegment[]>;
   readonly artifacts: MapStore<Record<string, ArtifactState>>;
   readonly actions: MapStore<Record<string, ActionState>>;
+  /** segments + artifacts + actions in one atom. */
+  readonly $view: ReadableAtom<MessageRuntimeView>;
+  /** True while an action other than a running start command is pending or running (or being planned). */
+  readonly $busy: ReadableAtom<boolean>;
   push(delta: string): void;
   /** The answer is complete (unfinished actions fail, artifacts close, auto start steps are added). */
   end(): void;
@@ -56,6 +67,7 @@ export function createMessageRuntime(options: MessageRuntimeOptions): MessageRun
   const fileListeners = new Set<FileEventListener>();
   const autoSteps = new Map<string, ArtifactAutoSteps>();
   let autoCount = 0;
+  const planning = atom(0);
   let ended = false;
   let aborted = false;
   /** Keeps runs (and the async start planning) in answer order without waiting for executions. */
@@ -129,14 +141,19 @@ export function createMessageRuntime(options: MessageRuntimeOptions): MessageRun
     if (display || !steps) {
       return;
     }
+    planning.set(planning.get() + 1);
     chain = chain.then(async () => {
-      if (aborted) {
-        return;
-      }
-      const packageJson = steps.writtenPackageJson ?? (await readFile('package.json'));
-      const start = steps.planStart(packageJson);
-      if (start && !aborted) {
-        addAutoAction(artifactId, start);
+      try {
+        if (aborted) {
+          return;
+        }
+        const packageJson = steps.writtenPackageJson ?? (await readFile('package.json'));
+        const start = steps.planStart(packageJson);
+        if (start && !aborted) {
+          addAutoAction(artifactId, start);
+        }
+      } finally {
+        planning.set(planning.get() - 1);
       }
     });
   }
@@ -201,11 +218,27 @@ export function createMessageRuntime(options: MessageRuntimeOptions): MessageRun
     resolveEnded();
   }
 
+  const $view = computed([segments, artifacts, runner.actions], (segmentList, artifactMap, actionMap) => ({
+    segments: segmentList,
+    artifacts: artifactMap,
+    actions: actionMap,
+  }));
+  const $busy = computed([runner.actions, planning], (actionMap, planningCount) => {
+    if (planningCount > 0) {
+      return true;
+    }
+    return Object.values(actionMap).some(
+      (action) => action.status === 'pending' || (action.status === 'running' && action.type !== 'start'),
+    );
+  });
+
   return {
     messageId,
     segments,
     artifacts,
     actions: runner.actions,
+    $view,
+    $busy,
     push(delta) {
       if (!ended) {
         parser.push(delta);

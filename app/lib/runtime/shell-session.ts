@@ -9,6 +9,7 @@
  *   restarted and the command reported as exit 130;
  * - while a (non-start) command runs, the person's terminal input is ignored.
  */
+import { joinCommandLines } from './command-line';
 import { createOscMarkerScanner, type OscMarkerScanner } from './osc-markers';
 import type { Sandbox, SandboxProcess, SpawnOptions } from '../sandbox/types';
 
@@ -173,7 +174,7 @@ export class ShellSession {
       this.#current = { ...request, resolve, reject };
     });
     this.#ready = false;
-    void this.#writer?.write(`${request.command}\n`);
+    void this.#writer?.write(`${joinCommandLines(request.command)}\n`);
     return { kind: 'started', exit };
   }
 
