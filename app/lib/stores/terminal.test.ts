@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTerminalSink, stripAnsi } from './terminal';
 
 function fakeTerminal() {
@@ -49,10 +49,15 @@ describe('terminal sink', () => {
     expect(sizes).toEqual([{ cols: 100, rows: 30 }]);
   });
 
-  it('keeps the last readable lines for the preview pane', () => {
+  it('keeps the last readable lines for the preview pane, updated at most every 100 ms', () => {
+    vi.useFakeTimers();
     const sink = createTerminalSink();
     sink.write('\u001b[32m> vite\u001b[39m\r\n\r\n');
+    expect(sink.$recentLines.get()).toEqual(['> vite']);
     sink.write('progress 10%\rprogress 100%\n  Local: http://localhost:5173/\n');
+    expect(sink.$recentLines.get()).toEqual(['> vite']);
+    vi.advanceTimersByTime(100);
+    vi.useRealTimers();
     expect(sink.$recentLines.get()).toEqual(['> vite', 'progress 100%', '  Local: http://localhost:5173/']);
   });
 

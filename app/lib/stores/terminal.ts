@@ -50,12 +50,32 @@ function lastLines(text: string, count: number): string[] {
     .slice(-count);
 }
 
+/** Recent lines are recomputed at most this often, so heavy output does not re-render the preview per chunk. */
+export const RECENT_LINES_INTERVAL_MS = 100;
+
 export function createTerminalSink({ bufferLimit = TERMINAL_BUFFER_LIMIT } = {}): TerminalSink {
+  const $recentLines = atom<readonly string[]>([]);
   let buffer = '';
+  let recentTimer: ReturnType<typeof setTimeout> | undefined;
+  let recentStale = false;
+  // Leading and trailing throttle: the first write shows at once, bursts settle once per interval.
+  const updateRecentLines = () => {
+    if (recentTimer !== undefined) {
+      recentStale = true;
+      return;
+    }
+    $recentLines.set(lastLines(buffer.slice(-8192), RECENT_LINES));
+    recentTimer = setTimeout(() => {
+      recentTimer = undefined;
+      if (recentStale) {
+        recentStale = false;
+        updateRecentLines();
+      }
+    }, RECENT_LINES_INTERVAL_MS);
+  };
   const attached = new Set<TerminalLike>();
   let shellInput: ShellInputWriter | undefined;
   let shellResize: ShellResizer | undefined;
-  const $recentLines = atom<readonly string[]>([]);
 
   return {
     $recentLines,
@@ -68,7 +88,7 @@ export function createTerminalSink({ bufferLimit = TERMINAL_BUFFER_LIMIT } = {})
         buffer = buffer.slice(cut === -1 ? buffer.length - bufferLimit : cut + 1);
       }
       for (const terminal of attached) terminal.write(data);
-      $recentLines.set(lastLines(buffer.slice(-8192), RECENT_LINES));
+      updateRecentLines();
     },
     attach(terminal) {
       if (buffer) terminal.write(buffer);
@@ -91,6 +111,9 @@ export function createTerminalSink({ bufferLimit = TERMINAL_BUFFER_LIMIT } = {})
     },
     clear() {
       buffer = '';
+      if (recentTimer !== undefined) clearTimeout(recentTimer);
+      recentTimer = undefined;
+      recentStale = false;
       $recentLines.set([]);
     },
   };
