@@ -64,8 +64,12 @@ function buildIsStale(): boolean {
 }
 
 /** Build when stale. Runs this file as a CLI under flock so parallel test files build once. */
+let builtInThisProcess = false;
+
 export function ensureBuilt(): void {
-  if (process.env.KILN_TEST_SKIP_BUILD === '1' || !buildIsStale()) return;
+  // Once per test process: a restart within a test must serve the same build it started with.
+  if (builtInThisProcess || process.env.KILN_TEST_SKIP_BUILD === '1' || !buildIsStale()) return;
+  builtInThisProcess = true;
   const lockDir = path.join(ROOT, 'tests/.tmp');
   mkdirSync(lockDir, { recursive: true });
   const result = spawnSync(
