@@ -95,8 +95,11 @@ describe('helpers', () => {
     ['::ffff:127.0.0.1', true],
     ['169.254.169.254', true],
     ['::1', true],
+    ['::ffff:7f00:1', true],
+    ['10.1.2.3', true],
+    ['fd00::1', true],
     ['104.16.0.35', false],
-    ['10.255.255.53', false],
+    ['2606:4700::6810:1', false],
   ])('egress proxy forbids %s: %s', (address, expected) => {
     expect(isForbiddenAddress(address)).toBe(expected);
   });

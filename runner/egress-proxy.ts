@@ -3,12 +3,41 @@ import net from 'node:net';
 
 const MAX_HEAD_BYTES = 16 * 1024;
 
-/** Addresses a sandbox must not reach through the proxy: this machine and cloud metadata endpoints. */
+/**
+ * Addresses a sandbox must not reach through the proxy: this machine (loopback, unspecified), link-local
+ * (cloud metadata) and private networks (the host's database, other pods). BlockList also matches
+ * IPv4-mapped IPv6 forms such as ::ffff:7f00:1.
+ */
+function forbiddenAddresses(): net.BlockList {
+  const list = new net.BlockList();
+  for (const [prefix, bits] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+  ] as const) {
+    list.addSubnet(prefix, bits, 'ipv4');
+  }
+  for (const [prefix, bits] of [
+    ['::', 128],
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+  ] as const) {
+    list.addSubnet(prefix, bits, 'ipv6');
+  }
+  return list;
+}
+
+let forbidden: net.BlockList | null = null;
+
 export function isForbiddenAddress(address: string): boolean {
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return (
-    /^127\./.test(v4) || /^0\./.test(v4) || /^169\.254\./.test(v4) || v4 === '::1' || v4 === '::' || /^fe80:/i.test(v4)
-  );
+  forbidden ??= forbiddenAddresses();
+  const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
+  return forbidden.check(address, family);
 }
 
 function parseTarget(method: string, target: string): { host: string; port: number; path: string } | null {

@@ -99,7 +99,7 @@ describe('sandbox lifecycle', () => {
     ],
     ['garbage', () => 'not-a-token'],
   ])('rejects %s with 401', async (_name, makeToken) => {
-    runner = await startTestRunner();
+    runner = await startTestRunner({ RUNNER_SANDBOX: 'none' }); // auth does not depend on isolation
     const sandboxId = newSandboxId();
     expect((await rawConnect(runner.url, sandboxId, makeToken(sandboxId))).status).toBe(401);
   });
