@@ -10,17 +10,6 @@ const base = process.argv[2] ?? 'http://localhost:3199';
 const out = new URL('./out/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
 
-const savedAnswer = [
-  "I'll build a small todo app with React and Vite: add, complete and filter tasks, saved in `localStorage`.\n\n",
-  '<boltArtifact id="todo-app" title="Todo app with filters">',
-  '<boltAction type="file" filePath="package.json">{"name":"todo","scripts":{"dev":"vite"},"devDependencies":{"vite":"^6"}}</boltAction>',
-  '<boltAction type="file" filePath="index.html"><!doctype html><div id="root"></div></boltAction>',
-  '<boltAction type="file" filePath="src/App.tsx">export default function App() { return null; }</boltAction>',
-  '<boltAction type="shell">npm install</boltAction>',
-  '<boltAction type="start">npm run dev</boltAction>',
-  '</boltArtifact>\n\n',
-  'The app is running in the preview. Try adding a few tasks, then use **All / Active / Done** to filter them.',
-].join('');
 
 async function shoot(page: Page, name: string) {
   await page.waitForTimeout(300);
@@ -48,27 +37,18 @@ try {
     await page.getByTestId('chat-send').click();
     await page.waitForURL(/\/~\/[^?]+$/);
     await page.getByTestId('project-page').waitFor();
-    await page.locator('[data-testid="message"][data-role="assistant"]').first().waitFor({ timeout: 40_000 });
-    await shoot(page, `project-new-${colorScheme}`);
+    await page.getByTestId('artifact-card').waitFor({ timeout: 40_000 });
+    await shoot(page, `project-streaming-${colorScheme}`);
+    await page.locator('[data-testid="action-row"][data-type="start"][data-status="running"]').waitFor({ timeout: 60_000 });
+    await page.getByTestId('save-indicator').and(page.locator('[data-status="saved"]')).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(2_000);
+    await shoot(page, `project-running-${colorScheme}`);
 
-    // A project with a saved answer: the artifact card as it looks after a reload.
-    const slug = new URL(page.url()).pathname.split('/').pop() ?? '';
-    await page.evaluate(
-      async ({ slug, savedAnswer }) => {
-        await fetch(`/api/projects/${slug}/messages`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ messages: [{ id: `a${Date.now()}`, role: 'assistant', content: savedAnswer }] }),
-        });
-      },
-      { slug, savedAnswer },
-    );
+    // Reopen: files and chat come back, only the start step runs again.
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByTestId('artifact-card').waitFor();
-    await shoot(page, `project-saved-${colorScheme}`);
-    await page.getByTestId('action-row').nth(3).locator('button').click();
-    await page.getByTestId('save-indicator').waitFor();
-    await shoot(page, `project-action-${colorScheme}`);
+    await page.waitForTimeout(3_000);
+    await shoot(page, `project-restored-${colorScheme}`);
 
     if (errors.length > 0) {
       console.info(`[${colorScheme}] page errors:\n  ${errors.join('\n  ')}`);
