@@ -4,7 +4,7 @@ import { type MockLlm } from '../../tests/support/mock-llm';
 import { round } from '../lib/stats';
 import { type BenchContext } from '../lib/types';
 import { LONG_ANSWER_FILE_COUNT, LONG_ANSWER_PROMPT } from './answers';
-import { sendPromptFromHome, waitForModelAnswer } from './page-driver';
+import { describeActionRows, sendPromptFromHome, waitForModelAnswer } from './page-driver';
 import { type KilnTiers } from './tiers';
 
 interface LongTaskLog {
@@ -36,8 +36,10 @@ async function waitForFilesWritten(page: Page, timeoutMs: number): Promise<void>
       LONG_ANSWER_FILE_COUNT,
       { timeout: timeoutMs, polling: 250 },
     )
-    .catch(() => {
-      throw new Error(`The ${LONG_ANSWER_FILE_COUNT} file actions were not all shown as complete within ${timeoutMs / 1000} s of the model's last byte`);
+    .catch(async () => {
+      throw new Error(
+        `The ${LONG_ANSWER_FILE_COUNT} file actions were not all shown as complete within ${timeoutMs / 1000} s of the model's last byte (${await describeActionRows(page)})`,
+      );
     });
 }
 

@@ -1,5 +1,5 @@
 /** Driving Kiln's UI the way a person does, with the data-testids the UI promises. */
-import { type Page } from 'playwright-core';
+import { type Locator, type Page } from 'playwright-core';
 import { type MockLlm, type RecordedRequest } from '../../tests/support/mock-llm';
 
 const SEND_TIMEOUT_MS = 30_000;
@@ -13,9 +13,36 @@ export async function sendPromptFromHome(page: Page, baseUrl: string, prompt: st
   } catch {
     throw new Error(`The home page has no [data-testid="chat-input"] after ${SEND_TIMEOUT_MS / 1000} s: the chat UI is not working end to end yet`);
   }
-  await input.fill(prompt);
+  const send = page.getByTestId('chat-send');
+  // Text typed before React hydrates is lost (the button stays disabled): type again until it is enabled.
+  for (let attempt = 0; ; attempt++) {
+    await input.fill(prompt);
+    if (await waitUntilEnabled(send, 5000)) break;
+    if (attempt === 3) {
+      throw new Error('[data-testid="chat-send"] stays disabled after typing a prompt into [data-testid="chat-input"]');
+    }
+    await input.fill('');
+  }
   await beforeSend?.();
-  await page.getByTestId('chat-send').click();
+  await send.click();
+}
+
+async function waitUntilEnabled(locator: Locator, timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (await locator.isEnabled().catch(() => false)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/** What the page shows of the answer's actions, for failure messages. */
+export async function describeActionRows(page: Page): Promise<string> {
+  const statuses = await page
+    .locator('[data-testid="action-row"]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status') ?? '?'))
+    .catch(() => []);
+  return statuses.length ? `action rows: ${statuses.join(', ')}` : 'no action rows on the page';
 }
 
 /**

@@ -1,7 +1,8 @@
 /** Issue 2(b): from the model's last byte to the preview iframe showing the app's text. */
 import { type Browser } from 'playwright-core';
 import { type MockLlm } from '../../tests/support/mock-llm';
-import { sendPromptFromHome, waitForModelAnswer, waitForPreviewText } from './page-driver';
+import { getErrorMessage } from '../../app/utils/errors';
+import { describeActionRows, sendPromptFromHome, waitForModelAnswer, waitForPreviewText } from './page-driver';
 import { type KilnTiers } from './tiers';
 
 export interface PreviewApp {
@@ -20,11 +21,17 @@ export async function measurePreviewReady(browser: Browser, tiers: KilnTiers, ll
     const since = llm.requests.length;
     await sendPromptFromHome(page, tiers.url, app.prompt);
     // Both clocks are the bench's performance.now(); poll the preview while the answer is still streaming.
-    const [answer, readyAt] = await Promise.all([
-      waitForModelAnswer(llm, app.prompt, since, 120_000),
-      waitForPreviewText(page, app.text, app.timeoutMs),
-    ]);
-    return readyAt - answer.lastByteAt;
+    const answer = waitForModelAnswer(llm, app.prompt, since, 120_000);
+    answer.catch(() => undefined); // reported below, after the preview wait
+    let readyAt: number;
+    try {
+      readyAt = await waitForPreviewText(page, app.text, app.timeoutMs);
+    } catch (error) {
+      const request = llm.requests.slice(since).find((candidate) => candidate.lastUserMessage.includes(app.prompt));
+      const model = request ? `the model was asked${request.closedEarly ? ' but the stream was closed early' : ''}` : 'the model was never asked';
+      throw new Error(`${getErrorMessage(error)}; ${model}; ${await describeActionRows(page)}`);
+    }
+    return readyAt - (await answer).lastByteAt;
   } finally {
     await browserContext.close();
   }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { type BenchResult, type Metric } from './types';
 
 const HEADERS = ['bench', 'metric', 'value', 'target', 'met'] as const;
@@ -48,6 +49,7 @@ export function formatMarkdownTable(results: readonly BenchResult[]): string {
 export function formatNotes(results: readonly BenchResult[]): string {
   const lines: string[] = [];
   for (const result of results) {
+    lines.push(`- ${result.name}: ${result.status}, ${Math.round(result.durationMs / 1000)} s, 1-minute load average at start ${result.loadAverageAtStart} (${availableParallelism()} cores)`);
     for (const note of result.notes) lines.push(`- ${result.name}: ${note}`);
     if (result.error) lines.push(`- ${result.name}: FAILED: ${result.error}`);
   }

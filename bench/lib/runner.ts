@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { getErrorMessage } from '../../app/utils/errors';
 import { type Bench, type BenchResult, type Metric } from './types';
 
@@ -7,11 +8,13 @@ export async function runBench(bench: Bench, log: (text: string) => void): Promi
   const notes: string[] = [];
   const startedAt = new Date();
   const started = performance.now();
+  const loadAverageAtStart = Math.round(loadavg()[0] * 100) / 100;
   const result = (status: BenchResult['status'], error?: string): BenchResult => ({
     name: bench.name,
     status,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
+    loadAverageAtStart,
     metrics,
     notes,
     ...(error === undefined ? {} : { error }),

@@ -16,6 +16,8 @@ export interface BenchResult {
   status: BenchStatus;
   startedAt: string;
   durationMs: number;
+  /** 1-minute load average when the bench started: other processes share the cores. */
+  loadAverageAtStart: number;
   metrics: Metric[];
   /** How the figures were taken (timing source, sample sizes, backend…). */
   notes: string[];
