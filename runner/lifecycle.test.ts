@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FileChange, Sandbox } from '../app/lib/sandbox/types';
@@ -70,6 +71,7 @@ describe('sandbox lifecycle', () => {
     await eventually(async () => (await pidsWith(seconds)).length >= expected, 'the sleeps to start');
     await sandbox.teardown();
     expect(await pidsWith(seconds)).toEqual([]);
+    expect(await readdir(path.join(runner.dataDir, 'sandboxes'))).toEqual([]);
   });
 
   it('reaps an idle sandbox with no connection', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, realpath, stat } from 'node:fs/promises';
+import { mkdir, realpath, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { previewUrl, type RunnerMessage, type RunnerRequest } from '../protocol/runner';
@@ -123,7 +123,10 @@ export class RunnerSandbox {
     }
   }
 
-  /** Kill every process (no orphans), stop watching and release the network namespace. */
+  /**
+   * Kill every process (no orphans), stop watching, release the network namespace and delete the folder:
+   * sandbox ids are per page load (projects live in the database), so nobody comes back for these files.
+   */
   async teardown(): Promise<void> {
     this.closed = true;
     this.ports.stop();
@@ -132,6 +135,10 @@ export class RunnerSandbox {
     const holder = this.holder ?? (await this.holderStarting?.catch(() => null));
     await holder?.stop();
     this.holder = null;
+    await rm(this.root, { recursive: true, force: true, maxRetries: 3 }).catch((error: unknown) =>
+      this.context.logger.warn(`could not delete sandbox folder ${this.root}: ${String(error)}`)
+    );
+    await rm(path.join(this.context.runtimeDir, this.id), { recursive: true, force: true });
   }
 
   private async spawn(request: SpawnRequest): Promise<number> {
