@@ -56,7 +56,6 @@ type DevData = ReturnType<typeof loader>;
 function setUpScenario(store: WorkbenchStore, sandbox: ReturnType<typeof createFakeSandbox>, data: DevData) {
   for (const chunk of TERMINAL_OUTPUT) store.terminal.write(chunk);
   store.terminal.setShellInput((input) => store.terminal.write(input === '\r' ? '\r\n' : input));
-  store.setView(data.view);
   store.setShowTerminal(data.terminal);
   const url = `data:text/html;charset=utf-8,${encodeURIComponent(PREVIEW_HTML)}`;
   switch (data.state) {
@@ -78,6 +77,7 @@ function setUpScenario(store: WorkbenchStore, sandbox: ReturnType<typeof createF
       }
       break;
   }
+  store.setView(data.view);
 }
 
 const STREAMED_FILE = `export function TodoItem({ text, done }: { text: string; done: boolean }) {

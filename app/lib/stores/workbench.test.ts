@@ -42,4 +42,30 @@ describe('createWorkbenchStore', () => {
     expect(store.$previews.get()).toEqual([]);
     expect(store.$files.get()).toEqual({});
   });
+
+  it('shows the code while a file streams and the preview once a server is ready', () => {
+    const sandbox = createFakeSandbox({ 'README.md': 'r' });
+    const store = createWorkbenchStore({ sandbox });
+    store.handleStreamingFileEvent({ path: 'src/App.tsx', content: '', status: 'start' });
+    expect(store.$view.get()).toBe('code');
+    store.handleStreamingFileEvent({ path: 'src/App.tsx', content: 'x', status: 'end' });
+    sandbox.emit('port', 5173, 'open', 'http://p/');
+    expect(store.$view.get()).toBe('code');
+    sandbox.emit('server-ready', 5173, 'http://p/');
+    expect(store.$view.get()).toBe('preview');
+    store.setView('code');
+    store.reloadPreview();
+    expect(store.$view.get()).toBe('code');
+  });
+
+  it('does not switch views for a file the user is not shown', () => {
+    const sandbox = createFakeSandbox({ 'README.md': 'r' });
+    const store = createWorkbenchStore({ sandbox });
+    store.handleStreamingFileEvent({ path: 'a.ts', content: '', status: 'start' });
+    store.selectFile('README.md');
+    store.setView('preview');
+    store.handleStreamingFileEvent({ path: 'b.ts', content: '', status: 'start' });
+    expect(store.$view.get()).toBe('preview');
+    expect(store.$selectedFile.get()).toBe('README.md');
+  });
 });

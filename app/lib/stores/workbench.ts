@@ -29,6 +29,7 @@ export interface WorkbenchStore {
   readonly $previews: ReadableAtom<readonly PreviewInfo[]>;
   readonly $activePreview: ReadableAtom<PreviewInfo | undefined>;
   readonly $previewPane: ReadableAtom<PreviewPaneState>;
+  /** 'preview' by default; switches to 'code' when a streamed file opens, back to 'preview' when a server becomes ready. */
   readonly $view: ReadableAtom<WorkbenchView>;
   readonly $showTerminal: ReadableAtom<boolean>;
   readonly terminal: TerminalSink;
@@ -70,8 +71,21 @@ export function createWorkbenchStore({ sandbox, saveDebounceMs }: WorkbenchStore
     editor.selectFile(defaultSelectedFile(filePaths));
   };
 
+  // Show the code while the model writes a file, and the app once a server answers.
+  const followStreaming = (event: StreamingFileEvent) => {
+    editor.handleStreamingFileEvent(event);
+    if (event.status === 'start' && editor.$selectedFile.get() === editor.$streamingFile.get()) $view.set('code');
+  };
+  let previewWasReady = false;
+  const followPreview = (preview: PreviewInfo | undefined) => {
+    const ready = preview?.ready ?? false;
+    if (ready && !previewWasReady) $view.set('preview');
+    previewWasReady = ready;
+  };
+
   const cleanups = [
     files.$files.listen(followFiles),
+    previews.$activePreview.listen(followPreview),
     sandbox.watch((changes) => files.applyChanges(changes)),
     sandbox.on('port', (port, type, url) => previews.handlePort(port, type, url)),
     sandbox.on('server-ready', (port, url) => previews.handleServerReady(port, url)),
@@ -109,7 +123,7 @@ export function createWorkbenchStore({ sandbox, saveDebounceMs }: WorkbenchStore
       if (followsRename) editor.selectFile(`${to}${selected.slice(from.length)}`);
       followFiles(files.$files.get());
     },
-    handleStreamingFileEvent: editor.handleStreamingFileEvent,
+    handleStreamingFileEvent: followStreaming,
     selectPreview: previews.selectPreview,
     reloadPreview: previews.reloadPreview,
     setDevServerState: previews.setDevServerState,
