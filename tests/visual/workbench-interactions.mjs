@@ -72,5 +72,13 @@ await page.screenshot({ path: `${out}narrow-preview.png` });
 await page.click('[data-testid="workbench-tab-code"]');
 await page.screenshot({ path: `${out}narrow-code.png` });
 
+// Start on the preview (the default), then open the code view: the editor must lay out once shown.
+await page.goto(`${base}/dev/workbench`, { waitUntil: 'networkidle' });
+await page.click('[data-testid="workbench-tab-code"]');
+await page.waitForSelector('.cm-line');
+const gutterWidth = await page.locator('.cm-gutters').evaluate((element) => element.getBoundingClientRect().width);
+check(`editor lays out after being hidden (gutter ${Math.round(gutterWidth)}px)`, gutterWidth > 20);
+check('editor shows the default file', (await page.locator('.cm-content').innerText()).includes('# Todo app'));
+
 console.log(errors.length ? `page errors: ${errors.join(' | ')}` : 'no page errors');
 await browser.close();
