@@ -69,7 +69,6 @@ let builtInThisProcess = false;
 export function ensureBuilt(): void {
   // Once per test process: a restart within a test must serve the same build it started with.
   if (builtInThisProcess || process.env.KILN_TEST_SKIP_BUILD === '1' || !buildIsStale()) return;
-  builtInThisProcess = true;
   const lockDir = path.join(ROOT, 'tests/.tmp');
   mkdirSync(lockDir, { recursive: true });
   const result = spawnSync(
@@ -80,6 +79,7 @@ export function ensureBuilt(): void {
   if (result.status !== 0) {
     throw new Error(`remix vite:build failed:\n${result.stdout}\n${result.stderr}`);
   }
+  builtInThisProcess = true;
 }
 
 function buildIfStaleNow(): void {

@@ -13,7 +13,7 @@ const overrideSchema = z.string().min(1).optional();
  * from the bundled server (build/server/index.js).
  */
 export function resolveMigrationsFolder(
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; moduleUrl?: string } = {},
+  options: { env?: Record<string, string | undefined>; cwd?: string; moduleUrl?: string } = {},
 ): string {
   const override = overrideSchema.parse((options.env ?? process.env).KILN_MIGRATIONS_DIR || undefined);
   if (override) {
