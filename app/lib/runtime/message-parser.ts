@@ -62,7 +62,7 @@ export function createMessageParser(messageId: string, onEvent: (event: ParserEv
 
   /** Hold back the rest of the buffer from `from` until more input arrives. */
   function hold(buffer: string, from: number): number {
-    carry = buffer.slice(from);
+    carry = from < buffer.length ? buffer.slice(from) : '';
     return buffer.length;
   }
 

@@ -6,7 +6,6 @@
 /** A tag longer than this without its closing '>' is not a tag (keeps the carry buffer bounded). */
 export const MAX_TAG_LENGTH = 2048;
 
-const LESS_THAN = 60; // '<'
 const GREATER_THAN = 62; // '>'
 const SLASH = 47; // '/'
 const DOUBLE_QUOTE = 34;
@@ -79,14 +78,14 @@ export function parseAttributes(text: string): Record<string, string> {
 /**
  * Where a possibly split `needle` may begin in the tail of `buffer` (at or after `from`): the index
  * of the first '<' whose remaining text is a proper prefix of `needle`, else `buffer.length`.
- * `needle` must start with '<'. Looks at most `needle.length - 1` characters back.
+ * `needle` must start with '<' and contain no other '<'.
  */
 export function findPartialSuffix(buffer: string, from: number, needle: string): number {
   const length = buffer.length;
-  for (let index = Math.max(from, length - needle.length + 1); index < length; index++) {
-    if (buffer.charCodeAt(index) === LESS_THAN && isProperPrefixAt(buffer, index, needle)) {
-      return index;
-    }
+  // The needles contain '<' only at their start, so only the last '<' can begin a proper prefix.
+  const candidate = buffer.lastIndexOf('<');
+  if (candidate >= from && candidate > length - needle.length && isProperPrefixAt(buffer, candidate, needle)) {
+    return candidate;
   }
   return length;
 }
