@@ -5,11 +5,8 @@ import { HomePrompt } from '~/components/chat/HomePrompt';
 import { Header } from '~/components/header/Header';
 import { RecentProjects } from '~/components/project/RecentProjects';
 import '~/components/project/home.css';
-import { createGuest } from '~/lib/.server/auth/accounts';
-import { serializeSessionCookie } from '~/lib/.server/auth/cookie';
-import { getUser } from '~/lib/.server/auth/viewer';
-import { getDb } from '~/lib/.server/db/client';
-import { createProject, listProjects } from '~/lib/.server/projects/service';
+import { ensureViewer, getUser } from '~/lib/.server/auth';
+import { createProject, listProjects } from '~/lib/.server/projects';
 import { titleFromPrompt } from '~/lib/project/title';
 import { useViewer } from '~/root';
 import { getErrorMessage } from '~/utils/errors';
@@ -37,12 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ error: parsed.error.issues[0]?.message ?? 'Invalid prompt' }, { status: 400 });
   }
   try {
+    const { viewer, setCookie } = await ensureViewer(request);
     const headers = new Headers();
-    let viewer = await getUser(request).catch(() => null);
-    if (!viewer) {
-      const guest = await createGuest(await getDb());
-      viewer = guest.viewer;
-      headers.append('Set-Cookie', serializeSessionCookie(request, guest.session.cookieValue, guest.session.maxAgeSeconds));
+    if (setCookie) {
+      headers.append('Set-Cookie', setCookie);
     }
     const project = await createProject(viewer, { title: titleFromPrompt(parsed.data) });
     const params = new URLSearchParams({ prompt: parsed.data });
