@@ -90,8 +90,9 @@ export function applyFileChanges(current: FileMap, changes: readonly FileChange[
 }
 
 export interface FilesStore {
+  /** Shown path → entry, from the watcher plus in-memory streaming content. */
   readonly $files: ReadableAtom<FileMap>;
-  /** Only what the watcher/streaming reported; `getFile` answers for one path. */
+  /** The file at a path; undefined for folders and missing paths. */
   getFile(path: string): FileEntry | undefined;
   applyChanges(changes: readonly FileChange[]): void;
   /** Sets in-memory content (streaming, saved edits) without touching the sandbox. */
