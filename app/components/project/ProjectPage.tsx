@@ -58,6 +58,10 @@ export function ProjectPage({ data }: { data: ProjectPageData }) {
     return () => void session.dispose();
   }, [session, data.project.slug]);
 
+  useEffect(() => {
+    document.title = `${project.title} · Kiln`;
+  }, [project.title]);
+
   const download = () => downloadProjectZip(session.currentFiles(), project.title);
   const notice =
     phase.phase === 'booting' ? (

@@ -7,11 +7,12 @@ import { atom, type ReadableAtom } from 'nanostores';
 import type { SandboxConfig } from '~/lib/sandbox';
 import type { Sandbox } from '~/lib/sandbox/types';
 import type { ShellSession } from '~/lib/runtime/shell-session';
-import { createChatStore, type AssistantRuntime, type ChatStore } from '~/lib/stores/chat';
+import { createChatStore, type AssistantRuntime, type ChatEntry, type ChatStore } from '~/lib/stores/chat';
 import { createSaveState, SAVE_FAILED_MESSAGE, type SaveState } from '~/lib/stores/save-state';
 import type { WorkbenchStore } from '~/lib/stores/workbench';
 import { getErrorMessage } from '~/utils/errors';
 import { selectFilesToSave } from './ignore-files';
+import { firstArtifactTitle } from './message-view';
 import type { ProjectInfo, ProjectPageData } from './page-data';
 import { planRestoreCommands } from './restore';
 import { filesSignature, textFilesForChat, toAppFiles, type AppFilesPayload } from './save-files';
@@ -75,17 +76,14 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
   };
 
   const currentFiles = () => {
-    const workbench = $workbench.get();
-    if (!workbench) {
-      return data.files;
-    }
     const files: Record<string, { content: string; isBinary: boolean }> = {};
-    for (const [path, entry] of Object.entries(workbench.$files.get())) {
+    for (const [path, entry] of Object.entries($workbench.get()?.$files.get() ?? {})) {
       if (entry?.type === 'file') {
         files[path] = { content: entry.content, isBinary: entry.isBinary };
       }
     }
-    return files;
+    // Until the watcher has reported the mounted files, the saved ones are the project.
+    return Object.keys(files).length > 0 ? files : data.files;
   };
 
   const chat = createChatStore({
@@ -109,6 +107,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
       }
       return deps.createRuntime({ messageId, sandbox, shell, workbench });
     },
+    onAnswerEnd: (entry) => void renameAfterFirstAnswer(entry),
     persist: async (messages) => {
       if (!$project.get().isOwner) {
         return;
@@ -123,6 +122,24 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
       }
     },
   });
+
+  /** The first answer's artifact title names the project better than the prompt did. */
+  async function renameAfterFirstAnswer(entry: ChatEntry): Promise<void> {
+    const project = $project.get();
+    const assistantMessages = chat.$messages.get().filter((message) => message.role === 'assistant');
+    const title = entry.runtime ? firstArtifactTitle(entry.runtime.$view.get())?.trim() : undefined;
+    if (!project.isOwner || assistantMessages.length !== 1 || assistantMessages[0] !== entry || !title || title === project.title) {
+      return;
+    }
+    const response = await fetchImpl(`/api/projects/${encodeURIComponent(project.slug)}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ project: { title: title.slice(0, 200) } }),
+    }).catch(() => null);
+    if (response?.ok) {
+      $project.set({ ...$project.get(), title: title.slice(0, 200) });
+    }
+  }
 
   async function forkAndContinue(appFiles: AppFilesPayload | null): Promise<void> {
     try {
@@ -165,7 +182,12 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     const plan = planRestoreCommands(data.files['package.json']?.content, deps.detectStartCommand);
     for (const step of plan) {
       const started = await session.execute({ messageId: 'restore', command: step.command, isStart: step.isStart, autoCreated: true });
-      if (started.kind !== 'started' || step.isStart) {
+      if (started.kind !== 'started') {
+        return;
+      }
+      if (step.isStart) {
+        // A dev server runs until it is stopped; its end (even the terminal closing) is not an error here.
+        started.exit.catch(() => undefined);
         return;
       }
       const code = await started.exit.catch(() => -1);
