@@ -162,6 +162,18 @@ describe('ShellSession', () => {
     expect(sandbox.inputs).not.toContain('x');
   });
 
+  it('starts the shell when a terminal attaches and delivers early keystrokes in order', async () => {
+    const sandbox = new FakeSandbox();
+    const shell = new ShellSession({ sandbox });
+    const terminal: string[] = [];
+    shell.attachTerminal({ write: (data) => terminal.push(data) });
+    shell.writeInput('l');
+    shell.writeInput('s');
+    await vi.waitFor(() => expect(sandbox.inputs).toEqual(['l', 's']));
+    expect(sandbox.shells).toHaveLength(1);
+    expect(terminal.join('')).toContain('\x1b]654;prompt\x07');
+  });
+
   it('rejects the exit of a command whose shell disappears', async () => {
     const sandbox = new FakeSandbox({ script: () => undefined });
     const shell = new ShellSession({ sandbox });

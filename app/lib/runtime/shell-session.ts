@@ -88,18 +88,33 @@ export class ShellSession {
     this.#terminalSize = options.terminal;
   }
 
-  /** Show the shell in a terminal (recent output is replayed). Returns a detach function. */
+  /**
+   * Show the shell in a terminal (recent output is replayed) and start the shell if it is not running,
+   * so the person sees a prompt. Returns a detach function.
+   */
   attachTerminal(sink: TerminalSink): () => void {
     if (this.#replay) {
       sink.write(this.#replay);
     }
     this.#sinks.add(sink);
+    if (!this.#disposed) {
+      this.#ensureShell().catch(() => undefined); // a failed start surfaces on the next command
+    }
     return () => this.#sinks.delete(sink);
   }
 
   /** Keystrokes from the terminal. Ignored while an action's command (other than a start) runs. */
   writeInput(data: string): void {
     if (this.#current && !this.#current.isStart) {
+      return;
+    }
+    if (!this.#writer) {
+      if (!this.#disposed) {
+        this.#ensureShell().then(
+          () => this.writeInput(data),
+          () => undefined,
+        );
+      }
       return;
     }
     if (!this.#current && /[\r\n]/.test(data)) {
@@ -224,14 +239,20 @@ export class ShellSession {
     });
   }
 
+  /** The shell's start, shared by every caller until the shell is dropped; a failed start is retried. */
   #ensureShell(): Promise<void> {
-    if (this.#process) {
-      return this.#starting ?? Promise.resolve();
+    if (this.#starting) {
+      return this.#starting;
     }
     if (this.#disposed) {
       return Promise.reject(new Error('The terminal was closed'));
     }
-    const starting = this.#spawn();
+    const starting: Promise<void> = this.#spawn().catch((error: unknown) => {
+      if (this.#starting === starting) {
+        this.#starting = null;
+      }
+      throw error;
+    });
     this.#starting = starting;
     return starting;
   }
