@@ -49,7 +49,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${WEB_PORT}/api/health`, child, 120_000);
-  await waitFor(`http://127.0.0.1:${RUNNER_PORT}/healthz`, child, 30_000);
+  await waitFor(`http://127.0.0.1:${RUNNER_PORT}/health`, child, 30_000);
   process.env.KILN_E2E_LLM_URL = llm.url;
   process.env.KILN_E2E_DATA_DIR = dataDir;
 

@@ -89,7 +89,7 @@ export const FAILING_OUTPUT = 'this command is going to fail';
 const failingAnswer = `Running a command that fails.
 
 <boltArtifact id="failing" title="Failing command">
-<boltAction type="shell">echo "${FAILING_OUTPUT}" && exit 3</boltAction>
+<boltAction type="shell">echo "${FAILING_OUTPUT}" && ls ./no-such-directory</boltAction>
 </boltArtifact>`;
 
 export const e2eScript: MockScript = {
