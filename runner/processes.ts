@@ -1,4 +1,5 @@
 import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
+import { closeSync, constants as fsConstants, openSync } from 'node:fs';
 import { constants } from 'node:os';
 import { RunnerError } from './paths';
 import { signalTree } from './procfs';
@@ -22,6 +23,44 @@ interface Running {
   /** Signal number asked for by proc.kill; reported even when the grace-period SIGKILL finished the job. */
   requestedSignal?: number;
   escalation?: NodeJS.Timeout;
+  /** Our own handle on the pty's slave side, see holdSlave. */
+  slaveFd: number | null;
+}
+
+const EXIT_POLL_MS = 20;
+
+/**
+ * Linux can hang up the pty master before the last bytes a quick process wrote reach it, losing the end
+ * of its output (about 1 run in 300). Holding the slave side open ourselves prevents the hang-up; we
+ * let go once the process is gone, and the master then drains everything before it closes.
+ */
+function holdSlave(pty: IPty): number | null {
+  // node-pty keeps the slave's path (/dev/pts/N) in a private field; without it we lose only this safeguard.
+  const slavePath = (pty as unknown as { _pty?: unknown })._pty;
+  if (typeof slavePath !== 'string') {
+    return null;
+  }
+  try {
+    return openSync(slavePath, fsConstants.O_RDWR | fsConstants.O_NOCTTY);
+  } catch {
+    return null;
+  }
+}
+
+function releaseSlave(entry: Running): void {
+  if (entry.slaveFd !== null) {
+    closeSync(entry.slaveFd);
+    entry.slaveFd = null;
+  }
+}
+
+function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** After proc.kill, whatever still runs this long later (it ignored the signal) gets SIGKILL. */
@@ -44,6 +83,20 @@ export function exitStatus(exitCode: number, signal: number | undefined): number
 /** The live pty processes of one sandbox, keyed by host pid. */
 export class ProcessTable {
   private readonly running = new Map<number, Running>();
+  private exitPoll: NodeJS.Timeout | null = null;
+
+  /** Let go of the slave side of processes that have been reaped (see holdSlave). */
+  private releaseExited(): void {
+    for (const [pid, entry] of this.running) {
+      if (entry.slaveFd !== null && isGone(pid)) {
+        releaseSlave(entry);
+      }
+    }
+    if (this.running.size === 0 && this.exitPoll) {
+      clearInterval(this.exitPoll);
+      this.exitPoll = null;
+    }
+  }
 
   constructor(private readonly maxProcesses: number, private readonly listener: ProcessListener) {}
 
@@ -69,15 +122,21 @@ export class ProcessTable {
     const pid = pty.pid;
     pty.onData((data) => this.listener.output(pid, data));
     let resolveExited: () => void = () => undefined;
-    const entry: Running = { pty, exited: new Promise<void>((resolve) => (resolveExited = resolve)) };
+    const entry: Running = {
+      pty,
+      exited: new Promise<void>((resolve) => (resolveExited = resolve)),
+      slaveFd: holdSlave(pty),
+    };
     pty.onExit(({ exitCode, signal }) => {
       clearTimeout(entry.escalation);
+      releaseSlave(entry);
       this.running.delete(pid);
       const forced = signal === constants.signals.SIGKILL && entry.requestedSignal !== undefined;
       this.listener.exit(pid, forced ? 128 + (entry.requestedSignal ?? 0) : exitStatus(exitCode, signal));
       resolveExited();
     });
     this.running.set(pid, entry);
+    this.exitPoll ??= setInterval(() => this.releaseExited(), EXIT_POLL_MS);
     return pid;
   }
 

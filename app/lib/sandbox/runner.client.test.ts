@@ -49,7 +49,9 @@ class ScriptedSocket implements WebSocketLike {
   send(data: string): void {
     const request = JSON.parse(data) as Record<string, unknown>;
     this.sent.push(request);
-    if (request.type === 'proc.spawn') {
+    if (request.type === 'proc.spawn' && request.command === 'long') {
+      this.push({ type: 'response', id: request.id, ok: true, result: { pid: 43 } });
+    } else if (request.type === 'proc.spawn') {
       // The runner may deliver output and exit right behind the response: they must not be lost.
       this.push({ type: 'response', id: request.id, ok: true, result: { pid: 42 } });
       this.push({ type: 'proc.output', pid: 42, data: 'early' });
@@ -119,6 +121,44 @@ describe('createRunnerSandbox', () => {
       { type: 'change', path: 'b.txt', content: new TextEncoder().encode('hé'), binary: false },
       { type: 'remove_dir', path: 'old' },
     ]);
+  });
+
+  it('reconnects after a dropped connection and keeps following running processes', async () => {
+    const sandbox = await createRunnerSandbox({
+      url: 'ws://runner',
+      sandboxId: 'abcdefgh',
+      token: 't',
+      WebSocketImpl: ScriptedSocket as WebSocketConstructor,
+      reconnectDelaysMs: [0],
+    });
+    const process = await sandbox.spawn('long');
+    const first = ScriptedSocket.last;
+    first?.close(1006, '');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = ScriptedSocket.last;
+    expect(second).not.toBe(first);
+    second?.push({ type: 'proc.output', pid: 43, data: 'still here' });
+    second?.push({ type: 'proc.exit', pid: 43, exitCode: 0 });
+    const chunks: string[] = [];
+    await process.output.pipeTo(new WritableStream({ write: (chunk) => void chunks.push(chunk) }));
+    expect(chunks).toEqual(['still here']);
+    expect(await process.exit).toBe(0);
+  });
+
+  it('reports a lost connection once reconnecting gives up', async () => {
+    const sandbox = await createRunnerSandbox({
+      url: 'ws://runner',
+      sandboxId: 'abcdefgh',
+      token: 't',
+      WebSocketImpl: ScriptedSocket as WebSocketConstructor,
+      reconnectDelaysMs: [],
+    });
+    const process = await sandbox.spawn('long');
+    const lost = new Promise((resolve) => sandbox.on('error', resolve));
+    ScriptedSocket.last?.close(1006, 'network down');
+    expect(await lost).toEqual({ message: 'Lost connection to the runner: network down' });
+    expect(await process.exit).toBe(1);
+    await expect(sandbox.fs.readdir('/')).rejects.toMatchObject({ code: 'ECONNRESET' });
   });
 
   it('emits port events and teardown', async () => {

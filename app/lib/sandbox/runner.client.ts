@@ -34,7 +34,19 @@ export interface RunnerSandboxOptions {
   WebSocketImpl?: WebSocketConstructor;
   /** How long to wait for the runner's hello (ms). */
   connectTimeoutMs?: number;
+  /**
+   * Waits before each reconnection attempt after the connection drops (the runner keeps the sandbox and
+   * its processes for RUNNER_IDLE_MS). Empty: never reconnect.
+   */
+  reconnectDelaysMs?: number[];
 }
+
+interface SocketHandlers {
+  message: (text: string) => void;
+  close: (reason: string) => void;
+}
+
+const DEFAULT_RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000];
 
 /** An error answered by the runner; `code` is ENOENT, EINVAL, EACCES, LIMIT, BAD_REQUEST... */
 export class RunnerRequestError extends Error {
@@ -127,10 +139,20 @@ class RunnerConnection {
   };
   closedReason: string | null = null;
   tornDown = false;
+  private socket: WebSocketLike | null = null;
+  private closedByClient = false;
 
-  constructor(private readonly socket: WebSocketLike) {
-    socket.addEventListener('message', (event) => this.onMessage(messageText(event.data)));
-    socket.addEventListener('close', (event) => this.onClose(event.reason || `connection closed (${event.code})`));
+  constructor(
+    private readonly open: (handlers: SocketHandlers) => Promise<WebSocketLike>,
+    private readonly reconnectDelaysMs: number[]
+  ) {}
+
+  async start(): Promise<void> {
+    this.socket = await this.open(this.handlers());
+  }
+
+  private handlers(): SocketHandlers {
+    return { message: (text) => this.onMessage(text), close: (reason) => this.onSocketClosed(reason) };
   }
 
   request<T extends RunnerRequest['type']>(type: T, body: RequestBody<T>): Promise<RunnerResults[T]> {
@@ -139,10 +161,14 @@ class RunnerConnection {
         new RunnerRequestError('ECONNRESET', `The runner connection is closed: ${this.closedReason}`)
       );
     }
+    const socket = this.socket;
+    if (!socket) {
+      return Promise.reject(new RunnerRequestError('ECONNRESET', 'Reconnecting to the runner; try again'));
+    }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.socket.send(JSON.stringify({ ...body, id, type }));
+      socket.send(JSON.stringify({ ...body, id, type }));
     });
   }
 
@@ -167,7 +193,8 @@ class RunnerConnection {
   }
 
   close(): void {
-    this.socket.close(1000, 'client closed');
+    this.closedByClient = true;
+    this.socket?.close(1000, 'client closed');
   }
 
   private remember(pid: number, item: { output?: string; exit?: number }): void {
@@ -235,15 +262,41 @@ class RunnerConnection {
     }
   }
 
-  private onClose(reason: string): void {
-    if (this.closedReason !== null) {
-      return;
-    }
-    this.closedReason = reason;
+  private onSocketClosed(reason: string): void {
+    this.socket = null;
     for (const waiter of this.pending.values()) {
       waiter.reject(new RunnerRequestError('ECONNRESET', `The runner connection closed: ${reason}`));
     }
     this.pending.clear();
+    if (this.tornDown || this.closedByClient || reason === 'sandbox torn down') {
+      this.finish(reason);
+    } else {
+      void this.reconnect(reason);
+    }
+  }
+
+  /** The runner keeps the sandbox while it waits for us: reattach and keep following the same processes. */
+  private async reconnect(reason: string): Promise<void> {
+    for (const delay of this.reconnectDelaysMs) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (this.closedByClient || this.tornDown) {
+        break;
+      }
+      try {
+        this.socket = await this.open(this.handlers());
+        return;
+      } catch {
+        // Try again after the next delay.
+      }
+    }
+    this.finish(reason);
+  }
+
+  private finish(reason: string): void {
+    if (this.closedReason !== null) {
+      return;
+    }
+    this.closedReason = reason;
     // Processes cannot be followed any more: end their streams rather than leave callers hanging.
     for (const handle of this.processes.values()) {
       handle.exit(1);
@@ -350,45 +403,59 @@ function createFileSystem(connection: RunnerConnection): SandboxFileSystem {
   };
 }
 
-function openSocket(options: RunnerSandboxOptions): Promise<{ socket: WebSocketLike; connection: RunnerConnection }> {
+/** Open one WebSocket and resolve after the runner's hello; later messages and the close go to `handlers`. */
+function openSocket(options: RunnerSandboxOptions, handlers: SocketHandlers): Promise<WebSocketLike> {
   const Impl = options.WebSocketImpl ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
   const base = options.url.replace(/\/+$/, '');
   const socket = new Impl(
     `${base}/sandbox/${encodeURIComponent(options.sandboxId)}?token=${encodeURIComponent(options.token)}`
   );
-  const connection = new RunnerConnection(socket);
   return new Promise((resolve, reject) => {
+    let greeted = false;
+    let lastError = '';
     const timer = setTimeout(() => {
       reject(new Error('The runner did not answer in time'));
       socket.close();
     }, options.connectTimeoutMs ?? 30_000);
-    let lastError = '';
     socket.addEventListener('message', (event) => {
+      const text = messageText(event.data);
+      if (greeted) {
+        handlers.message(text);
+        return;
+      }
       let message: { type?: unknown; message?: unknown };
       try {
-        message = JSON.parse(messageText(event.data)) as { type?: unknown; message?: unknown };
+        message = JSON.parse(text) as { type?: unknown; message?: unknown };
       } catch {
         return;
       }
       if (message.type === 'error' && typeof message.message === 'string') {
         lastError = message.message;
       } else if (message.type === 'hello') {
+        greeted = true;
         clearTimeout(timer);
-        resolve({ socket, connection });
+        resolve(socket);
       }
     });
     socket.addEventListener('close', (event) => {
       clearTimeout(timer);
-      reject(
-        new Error(`Could not connect to the sandbox runner: ${lastError || event.reason || `closed (${event.code})`}`)
-      );
+      const reason = event.reason || `connection closed (${event.code})`;
+      if (greeted) {
+        handlers.close(reason);
+      } else {
+        reject(new Error(`Could not connect to the sandbox runner: ${lastError || reason}`));
+      }
     });
   });
 }
 
 /** Connect to the runner and return a Sandbox for `sandboxId` (created on the runner on first connect). */
 export async function createRunnerSandbox(options: RunnerSandboxOptions): Promise<Sandbox> {
-  const { connection } = await openSocket(options);
+  const connection = new RunnerConnection(
+    (handlers) => openSocket(options, handlers),
+    options.reconnectDelaysMs ?? DEFAULT_RECONNECT_DELAYS_MS
+  );
+  await connection.start();
   const spawnWith = async (request: RequestBody<'proc.spawn'>) => {
     const { pid } = await connection.request('proc.spawn', request);
     return createProcess(connection, pid, request.shell === true);
