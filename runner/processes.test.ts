@@ -43,6 +43,13 @@ describe.each(RUNNER_MODES)('runner processes ($name)', (mode) => {
     expect(output).toMatch(runner.runner.sandboxed ? /\/home\/project\r?\n/ : /sandboxes/);
   });
 
+  it('keeps the last output of quick processes', async () => {
+    for (let i = 0; i < 15; i++) {
+      const { output } = await runToEnd(await sandbox.spawn('sh', ['-c', `printf start; printf 'end-${i}'`]));
+      expect(output).toBe(`startend-${i}`);
+    }
+  });
+
   it('runs node inside the sandbox', async () => {
     const { output } = await runToEnd(await sandbox.spawn('node', ['-e', 'console.log(6 * 7)']));
     expect(output).toContain('42');
