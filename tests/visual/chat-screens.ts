@@ -50,6 +50,31 @@ try {
     await page.waitForTimeout(3_000);
     await shoot(page, `project-restored-${colorScheme}`);
 
+    // An answer that fails shows the error in the chat.
+    await page.getByTestId('chat-input').fill('fail please');
+    await page.getByTestId('chat-input').press('Enter');
+    await page.getByTestId('chat-error').waitFor({ timeout: 20_000 });
+    await shoot(page, `project-error-${colorScheme}`);
+
+    // The guest signs up; the project comes along; tokens can be created.
+    await page.goto(`${base}/sign-up?redirectTo=/settings/tokens`);
+    await shoot(page, `sign-up-${colorScheme}`);
+    const name = `ada${Date.now().toString(36)}${colorScheme}`;
+    await page.getByTestId('auth-email').fill(`${name}@example.com`);
+    await page.getByTestId('auth-username').fill(name);
+    await page.getByTestId('auth-password').fill('correct horse battery');
+    await page.getByTestId('auth-submit').click();
+    await page.waitForURL(/\/settings\/tokens$/);
+    await page.getByTestId('token-name').fill('CI deploys');
+    await page.getByTestId('create-token').click();
+    await page.getByTestId('new-token').waitFor();
+    await page.getByTestId('token-row').first().waitFor();
+    await shoot(page, `tokens-${colorScheme}`);
+    await page.goto(base, { waitUntil: 'networkidle' });
+    await page.getByTestId('recent-project').first().waitFor();
+    await page.getByTestId('user-menu').click();
+    await shoot(page, `home-signed-in-${colorScheme}`);
+
     if (errors.length > 0) {
       console.info(`[${colorScheme}] page errors:\n  ${errors.join('\n  ')}`);
     }
@@ -58,6 +83,12 @@ try {
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
+  await page.goto(`${base}/sign-in`);
+  await page.getByTestId('auth-email').fill('nobody@example.com');
+  await page.getByTestId('auth-password').fill('wrong password');
+  await page.getByTestId('auth-submit').click();
+  await page.getByTestId('auth-error').waitFor();
+  await shoot(page, 'sign-in-error');
   const missing = await page.goto(`${base}/~/does-not-exist`);
   console.info(`missing project status: ${missing?.status()}`);
   await shoot(page, 'not-found');
