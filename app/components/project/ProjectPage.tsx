@@ -62,6 +62,18 @@ export function ProjectPage({ data }: { data: ProjectPageData }) {
     document.title = `${project.title} · Kiln`;
   }, [project.title]);
 
+  // Closing the tab with changes the server does not have yet asks first (lost work is the worst bug).
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      const status = session.save.$status.get();
+      if (canSave && (status === 'unsaved' || status === 'saving')) {
+        event.preventDefault();
+      }
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [session, canSave]);
+
   const download = () => downloadProjectZip(session.currentFiles(), project.title);
   const notice =
     phase.phase === 'booting' ? (
@@ -81,12 +93,22 @@ export function ProjectPage({ data }: { data: ProjectPageData }) {
         </h1>
         <SaveIndicator save={session.save} canSave={canSave} />
         <span className="kiln-header-spacer" />
+        {!canSave &&
+          (data.viewer ? (
+            <button type="button" className="kiln-button kiln-button-primary" data-testid="fork-project" onClick={() => void session.fork()}>
+              Fork to edit
+            </button>
+          ) : (
+            <a className="kiln-button kiln-button-primary" data-testid="fork-project" href={`/sign-in?redirectTo=${encodeURIComponent(`/~/${project.slug}`)}`}>
+              Sign in to fork
+            </a>
+          ))}
         <DownloadButton onClick={download} />
       </Header>
       {(!data.viewer || data.viewer.isGuest) && <GuestBanner returnTo={`/~/${project.slug}`} />}
       <PanelGroup direction="horizontal" className="kiln-project-body" autoSaveId="kiln-project-layout">
         <Panel id="chat" order={1} defaultSize={32} minSize={22} maxSize={55} className="kiln-project-chat">
-          <Chat chat={session.chat} onSend={(text) => void session.send(text)} notice={notice} />
+          <Chat chat={session.chat} onSend={(text) => void session.send(text)} notice={notice} readOnly={!canSave} />
         </Panel>
         <PanelResizeHandle className="kiln-resize-handle" />
         <Panel id="workbench" order={2} minSize={35} className="kiln-project-workbench">

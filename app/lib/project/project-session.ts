@@ -50,6 +50,8 @@ export interface ProjectSession {
   /** Send a chat message once the sandbox is ready. */
   send(text: string): Promise<void>;
   dismissToast(id: number): void;
+  /** Copy the project (with the current files) into a new project of the viewer and open it. */
+  fork(): Promise<void>;
   /** The current files (or the saved ones before boot) for the Download button. */
   currentFiles(): Record<string, { content: string; isBinary: boolean }>;
   dispose(): Promise<void>;
@@ -155,7 +157,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
       }
       (deps.navigate ?? ((path) => window.location.assign(path)))(`/~/${encodeURIComponent(forkedSlug)}`);
     } catch (error) {
-      toast(`This project is frozen and could not be forked: ${getErrorMessage(error)}`);
+      toast(`The project could not be forked: ${getErrorMessage(error)}`);
     }
   }
 
@@ -258,6 +260,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     currentFiles,
     start,
     send: (text) => chat.send(text),
+    fork: () => forkAndContinue(toAppFiles(selectFilesToSave(currentFiles()))),
     dismissToast(id) {
       $toasts.set($toasts.get().filter((item) => item.id !== id));
     },
