@@ -1,13 +1,28 @@
 /**
  * Visual check of the home page and a project page, light and dark. Not a test: it saves PNGs to
  * tests/visual/out/ for a person to look at.
- * Usage: npx tsx tests/visual/chat-screens.ts [baseUrl]   (a built Kiln must be running there)
+ * Usage: npx tsx tests/visual/chat-screens.ts [baseUrl]   (a built Kiln must be running there, with
+ * OPENAI_BASE_URL pointing at the mock model server at MOCK_LLM_URL, default http://127.0.0.1:4197:
+ *   node --import tsx tests/support/mock-llm.ts --port 4197)
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 
 const base = process.argv[2] ?? 'http://localhost:3199';
+const mock = process.env.MOCK_LLM_URL ?? 'http://127.0.0.1:4197';
 const out = new URL('./out/', import.meta.url).pathname;
+
+const todoAnswer = "I'll build a small todo page served by a zero-dependency Node server, then start it.\n\n<boltArtifact id=\"todo-app\" title=\"Todo app with filters\">\n<boltAction type=\"file\" filePath=\"package.json\">{\n  \"name\": \"todo-app\",\n  \"private\": true,\n  \"scripts\": { \"start\": \"node server.js\" }\n}\n</boltAction>\n<boltAction type=\"file\" filePath=\"index.html\"><!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Todos</title>\n<style>body{font-family:system-ui;max-width:480px;margin:48px auto;padding:0 16px}li{padding:6px 0}</style></head>\n<body><h1>Todos</h1><form id=\"f\"><input id=\"t\" placeholder=\"What needs doing?\"><button>Add</button></form><ul id=\"l\"></ul>\n<script>\nconst l=document.getElementById('l');document.getElementById('f').onsubmit=e=>{e.preventDefault();const li=document.createElement('li');li.textContent=document.getElementById('t').value;l.append(li);};\n</script></body></html>\n</boltAction>\n<boltAction type=\"file\" filePath=\"server.js\">const http = require('node:http');\nconst fs = require('node:fs');\nconst port = Number(process.env.PORT) || 3000;\nhttp.createServer((req, res) => {\n  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });\n  res.end(fs.readFileSync('index.html'));\n}).listen(port, () => console.log('listening on ' + port));\n</boltAction>\n<boltAction type=\"shell\">echo \"files: $(ls | tr '\\n' ' ')\"</boltAction>\n<boltAction type=\"start\">node server.js</boltAction>\n</boltArtifact>\n\nThe app is running in the preview. Add a few tasks to try it \u2014 **Enter** adds one.";
+
+await fetch(`${mock}/__mock/script`, {
+  method: 'PUT',
+  body: JSON.stringify({
+    replies: [
+      { match: 'fail please', status: 500, errorMessage: 'The model server fell over' },
+      { text: todoAnswer, chunkSize: 24, delayMs: 25 },
+    ],
+  }),
+});
 mkdirSync(out, { recursive: true });
 
 
