@@ -10,7 +10,7 @@
  * PostgreSQL: `createTestDatabase()` makes a fresh database on the server named by TEST_DATABASE_URL.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,6 +82,42 @@ export function ensureBuilt(): void {
   builtInThisProcess = true;
 }
 
+let snapshotDir: string | undefined;
+
+/**
+ * Serve a private copy of the build, taken once per test process: a rebuild by another test file (or a
+ * developer) empties build/ first, which would break a server starting at that moment.
+ */
+function snapshotBuild(): string {
+  if (snapshotDir) return snapshotDir;
+  // Inside the checkout, so the bundle's bare imports still resolve from ROOT/node_modules.
+  const scratch = path.join(ROOT, 'tests/.tmp');
+  mkdirSync(scratch, { recursive: true });
+  // Test workers are often killed rather than exiting, so also sweep copies left by old runs.
+  for (const entry of readdirSync(scratch)) {
+    const old = path.join(scratch, entry);
+    if (entry.startsWith('build-') && Date.now() - statSync(old).mtimeMs > 2 * 60 * 60 * 1000) {
+      rmSync(old, { recursive: true, force: true });
+    }
+  }
+  const target = mkdtempSync(path.join(scratch, 'build-'));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // A shared lock: waits for a build by another test file to finish, and keeps one from starting.
+    const copy = spawnSync('flock', ['-s', path.join(scratch, 'build.lock'), 'cp', '-R', `${path.join(ROOT, 'build')}/.`, target], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    if (copy.status === 0 && existsSync(path.join(target, 'server/index.js'))) {
+      snapshotDir = target;
+      process.once('exit', () => rmSync(target, { recursive: true, force: true }));
+      return target;
+    }
+    builtInThisProcess = false;
+    ensureBuilt();
+  }
+  throw new Error(`No server build at ${SERVER_ENTRY}`);
+}
+
 function buildIfStaleNow(): void {
   if (!buildIsStale()) return;
   const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build'], {
@@ -119,7 +155,8 @@ export async function startKiln(options: { env?: Record<string, string | undefin
     SESSION_SECRET: 'integration-test-secret-0123456789',
     ...options.env,
   };
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/@remix-run/serve/dist/cli.js'), SERVER_ENTRY], {
+  const entry = path.join(snapshotBuild(), 'server/index.js');
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/@remix-run/serve/dist/cli.js'), entry], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -146,6 +183,9 @@ export async function startKiln(options: { env?: Record<string, string | undefin
   });
   const health = await fetch(`${url}/api/health`);
   if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
+  // Open (and migrate) the database now, so the first test does not pay for it inside its timeout.
+  const warm = await fetch(`${url}/api/projects/sb1`);
+  if (!warm.ok) throw new Error(`database warm-up (GET /api/projects/sb1) answered ${warm.status}:\n${output}`);
 
   return {
     url,

@@ -25,7 +25,7 @@ export function useKiln(backend: Backend, extraEnv: Record<string, string> = {})
       drop = database.drop;
     }
     server = await startKiln({ env });
-  });
+  }, 180_000); // may include a build and a first PGlite initdb on a loaded machine
   afterAll(async () => {
     await server?.stop();
     await drop?.();
