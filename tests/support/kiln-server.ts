@@ -2,6 +2,8 @@
  * Start the BUILT web tier (remix-serve on build/server/index.js) on a free port with its own data dir,
  * for HTTP-level integration tests. The build is refreshed first when any source is newer than it
  * (serialised across parallel test files with flock); set KILN_TEST_SKIP_BUILD=1 to use the build as is.
+ * Each test process serves its own copy of build/ (under tests/.tmp), so later rebuilds do not disturb it.
+ * Readiness: the server printed its address, /api/health answered, and the database is open and migrated.
  *
  *   const kiln = await startKiln();               // PGlite under a temp DATA_DIR
  *   const kiln = await startKiln({ env: { DATABASE_URL } });
