@@ -38,10 +38,10 @@ export async function saveMessages(idOrSlug: string, viewer: Viewer, messages: C
   if (ids.size !== messages.length) {
     throw new BadRequestError([{ field: 'messages', message: 'duplicate message id' }]);
   }
-  if (messages.length === 0) return;
   const db = await getDb();
   await db.transaction(async (tx) => {
     const project = assertOwner(await findProject(tx, idOrSlug, { forUpdate: true }), viewer);
+    if (messages.length === 0) return;
     const [{ next }] = await tx
       .select({ next: sql<number>`coalesce(max(${chatMessages.position}), -1)::int + 1` })
       .from(chatMessages)
