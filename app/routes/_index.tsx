@@ -17,6 +17,7 @@ export const meta: MetaFunction = () => [
 ];
 
 const MAX_RECENT = 6;
+const MAX_ENCODED_PROMPT = 8_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getUser(request).catch(() => null);
@@ -33,6 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) {
     return Response.json({ error: parsed.error.issues[0]?.message ?? 'Invalid prompt' }, { status: 400 });
   }
+  const params = new URLSearchParams({ prompt: parsed.data });
+  // The prompt travels to the project page in its address; request lines have a size limit (Node: 16 KB).
+  if (params.toString().length > MAX_ENCODED_PROMPT) {
+    return Response.json({ error: 'That prompt is too long for a first message. Shorten it, then add the details in the chat.' }, { status: 400 });
+  }
   try {
     const { viewer, setCookie } = await ensureViewer(request);
     const headers = new Headers();
@@ -40,7 +46,6 @@ export async function action({ request }: ActionFunctionArgs) {
       headers.append('Set-Cookie', setCookie);
     }
     const project = await createProject(viewer, { title: titleFromPrompt(parsed.data) });
-    const params = new URLSearchParams({ prompt: parsed.data });
     return redirect(`/~/${encodeURIComponent(project.slug)}?${params}`, { headers });
   } catch (error) {
     console.error('[home] could not create a project:', getErrorMessage(error));
