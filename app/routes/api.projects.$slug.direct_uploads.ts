@@ -2,7 +2,7 @@ import { type ActionFunctionArgs } from '@remix-run/node';
 import { requireUser } from '~/lib/.server/auth';
 import { BadRequestError } from '~/lib/.server/http/errors';
 import { byMethod, methodNotAllowed } from '~/lib/.server/http/respond';
-import { contentTypeSchema, DEFAULT_CONTENT_TYPE, filenameSchema, uploadProjectBlob } from '~/lib/.server/uploads';
+import { contentTypeSchema, DEFAULT_CONTENT_TYPE, respondDrainingBody, filenameSchema, uploadProjectBlob } from '~/lib/.server/uploads';
 
 export const loader = () => methodNotAllowed(['POST']);
 
@@ -32,9 +32,10 @@ function readMeta(request: Request): { filename: string; contentType: string } {
 /** spec §7 POST /api/projects/{slug}/direct_uploads: raw bytes in, {signed_id, filename, url} out. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   byMethod(request, {
-    POST: async () => {
-      const viewer = await requireUser(request);
-      const meta = readMeta(request);
-      return Response.json(await uploadProjectBlob(params.slug ?? '', viewer, request, meta), { status: 201 });
-    },
+    POST: () =>
+      respondDrainingBody(request, async () => {
+        const viewer = await requireUser(request);
+        const meta = readMeta(request);
+        return Response.json(await uploadProjectBlob(params.slug ?? '', viewer, request, meta), { status: 201 });
+      }),
   });

@@ -17,3 +17,4 @@ export { createDiskBlobStore } from './disk-store';
 export { createS3BlobStore, type S3Config } from './s3-store';
 export { getBlobStore, createBlobStoreFromEnv } from './store-from-env';
 export { signToken, verifyToken, type TokenPurpose } from './signed-token';
+export { readBodyBytes, discardBody, respondDrainingBody } from './read-body';
