@@ -16,6 +16,7 @@ import { GuestBanner } from './GuestBanner';
 import { SaveIndicator } from './SaveIndicator';
 import { SandboxPlaceholder } from './SandboxPlaceholder';
 import { Toasts } from './Toasts';
+import { useMediaQuery } from './use-media-query';
 import './home.css';
 import './project.css';
 
@@ -45,6 +46,8 @@ export function ProjectPage({ data }: { data: ProjectPageData }) {
   const project = useStore(session.$project);
   const phase = useStore(session.$phase);
   const canSave = project.isOwner;
+  // Phones stack the chat above the workbench instead of squeezing them side by side.
+  const narrow = useMediaQuery('(max-width: 760px)');
 
   useEffect(() => {
     const prompt = readPromptParam(window.location.href);
@@ -106,8 +109,13 @@ export function ProjectPage({ data }: { data: ProjectPageData }) {
         <DownloadButton onClick={download} />
       </Header>
       {(!data.viewer || data.viewer.isGuest) && <GuestBanner returnTo={`/~/${project.slug}`} />}
-      <PanelGroup direction="horizontal" className="kiln-project-body" autoSaveId="kiln-project-layout">
-        <Panel id="chat" order={1} defaultSize={32} minSize={22} maxSize={55} className="kiln-project-chat">
+      <PanelGroup
+        key={narrow ? 'stacked' : 'side-by-side'}
+        direction={narrow ? 'vertical' : 'horizontal'}
+        className={`kiln-project-body${narrow ? ' kiln-project-stacked' : ''}`}
+        autoSaveId={narrow ? 'kiln-project-layout-stacked' : 'kiln-project-layout'}
+      >
+        <Panel id="chat" order={1} defaultSize={narrow ? 45 : 32} minSize={22} maxSize={narrow ? 80 : 55} className="kiln-project-chat">
           <Chat chat={session.chat} onSend={(text) => void session.send(text)} notice={notice} readOnly={!canSave} />
         </Panel>
         <PanelResizeHandle className="kiln-resize-handle" />
