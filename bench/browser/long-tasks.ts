@@ -43,6 +43,9 @@ async function waitForFilesWritten(page: Page, timeoutMs: number): Promise<void>
     });
 }
 
+/** Generous: on the 2-core machine the UI took about 30 s to consume a 300 KB answer. */
+const CATCH_UP_TIMEOUT_MS = 180_000;
+
 /** Trailing work (the last render, file writes landing) can start after the rows turn complete. */
 const TAIL_MS = 1000;
 
@@ -60,8 +63,11 @@ export async function benchLongTasks(browser: Browser, tiers: KilnTiers, llm: Mo
     });
     const sentAt = performance.now();
     const { lastByteAt } = await waitForModelAnswer(llm, LONG_ANSWER_PROMPT, since, 120_000);
-    await waitForFilesWritten(page, 60_000);
-    const caughtUpAt = performance.now();
+    // The long-task figures are worth reporting even when the UI never catches up: keep the failure for later.
+    const caughtUp = await waitForFilesWritten(page, CATCH_UP_TIMEOUT_MS).then(
+      () => ({ at: performance.now(), error: undefined }),
+      (error: unknown) => ({ at: undefined, error }),
+    );
     await page.waitForTimeout(TAIL_MS);
     const log = await page.evaluate(() => (window as BenchWindow).__kilnBench);
     if (!log?.supported) throw new Error('This Chromium does not report longtask entries');
@@ -74,10 +80,14 @@ export async function benchLongTasks(browser: Browser, tiers: KilnTiers, llm: Mo
     context.metric({ name: 'long tasks > 100 ms', value: over100, target: '0', met: over100 === 0 });
     context.metric({ name: 'total blocking time (Σ task − 50 ms)', value: round(durations.reduce((sum, d) => sum + Math.max(0, d - 50), 0), 0), unit: 'ms' });
     context.metric({ name: `${Math.round(answerBytes / 1024)} KB answer: send → model's last byte`, value: round(lastByteAt - sentAt, 0), unit: 'ms' });
-    context.metric({ name: "model's last byte → all file actions complete", value: round(caughtUpAt - lastByteAt, 0), unit: 'ms' });
+    if (caughtUp.at !== undefined) {
+      context.metric({ name: "model's last byte → all file actions complete", value: round(caughtUp.at - lastByteAt, 0), unit: 'ms' });
+      context.metric({ name: 'send → all file actions complete', value: round(caughtUp.at - sentAt, 0), unit: 'ms' });
+    }
     context.note(
-      `long tasks: PerformanceObserver('longtask') registered by addInitScript; counted ${log.sendAt === undefined ? 'every task of the project page (a new document loaded after send, so its load is included)' : 'tasks starting after the send click'} until ${TAIL_MS} ms after all ${LONG_ANSWER_FILE_COUNT} file actions were complete; mock sends 32-char SSE chunks with no delay`,
+      `long tasks: PerformanceObserver('longtask') registered by addInitScript; counted ${log.sendAt === undefined ? 'every task of the project page (a new document loaded after send, so its load is included)' : 'tasks starting after the send click'} until ${TAIL_MS} ms after ${caughtUp.at === undefined ? `the ${CATCH_UP_TIMEOUT_MS / 1000} s wait for the file actions ran out` : `all ${LONG_ANSWER_FILE_COUNT} file actions were complete`}; ${tasks.length} long tasks in all; mock sends 32-char SSE chunks with no delay`,
     );
+    if (caughtUp.error !== undefined) throw caughtUp.error;
   } finally {
     await browserContext.close();
   }
