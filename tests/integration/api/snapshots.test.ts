@@ -144,6 +144,15 @@ for (const backend of backends) {
       expect((await world.owner.get(`/api/snapshot/${world.privateProject.id}/x`)).status).toBe(404);
     });
 
+    it('keeps the connection usable after refusing a large snapshot it did not read', async () => {
+      const big = { id: 'big', snapshot: snapshotOf({ 'a.txt': { type: 'file', content: 'y'.repeat(150_000) } }) };
+      for (let i = 0; i < 3; i++) {
+        expect((await world.callers['other user'].post(`/api/snapshot/${world.privateProject.id}`, big)).status).toBe(404);
+        expect((await world.callers.anonymous.post(`/api/snapshot/${world.privateProject.id}`, big)).status).toBe(401);
+      }
+      expect((await world.owner.get(`/api/snapshot/${world.privateProject.id}/m0`)).status).toBe(200);
+    });
+
     it('refuses a body that is not JSON with 415', async () => {
       const response = await world.owner.request('POST', `/api/snapshot/${world.privateProject.id}`, 'id=x', { 'content-type': 'application/x-www-form-urlencoded' });
       expect(response.status).toBe(415);
