@@ -87,6 +87,10 @@ export async function benchLongTasks(browser: Browser, tiers: KilnTiers, llm: Mo
     context.note(
       `long tasks: PerformanceObserver('longtask') registered by addInitScript; counted ${log.sendAt === undefined ? 'every task of the project page (a new document loaded after send, so its load is included)' : 'tasks starting after the send click'} until ${TAIL_MS} ms after ${caughtUp.at === undefined ? `the ${CATCH_UP_TIMEOUT_MS / 1000} s wait for the file actions ran out` : `all ${LONG_ANSWER_FILE_COUNT} file actions were complete`}; ${tasks.length} long tasks in all; mock sends 32-char SSE chunks with no delay`,
     );
+    const worst = [...tasks].sort((a, b) => b.duration - a.duration).slice(0, 8);
+    context.note(
+      `long tasks over 50 ms, longest first (start → duration, ms on the page's clock${log.sendAt === undefined ? ', from the project page\'s navigation start' : ''}): ${worst.map((task) => `${Math.round(task.start)} → ${Math.round(task.duration)}`).join(', ') || 'none'}`,
+    );
     if (caughtUp.error !== undefined) throw caughtUp.error;
   } finally {
     await browserContext.close();
