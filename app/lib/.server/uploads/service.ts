@@ -15,6 +15,7 @@ import {
   md5Base64,
   md5ChecksumSchema,
 } from './blob-metadata';
+import { type BlobStore } from './blob-store';
 import { readBodyBytes } from './read-body';
 import { signToken, verifyToken } from './signed-token';
 import { getBlobStore } from './store-from-env';
@@ -52,6 +53,16 @@ const uploadTokenSchema = z.object({ bid: z.string(), exp: z.number() });
 class UnprocessableError extends HttpError {
   constructor(message: string) {
     super(422, [message]);
+  }
+}
+
+/** Record stored bytes; if the record cannot be written, remove the bytes so nothing is orphaned. */
+async function insertOrForget(store: BlobStore, key: string, insert: () => Promise<unknown>): Promise<void> {
+  try {
+    await insert();
+  } catch (error) {
+    await store.delete(key).catch(() => undefined);
+    throw error;
   }
 }
 
@@ -152,8 +163,9 @@ export async function uploadProjectBlob(
   const bytes = await readBodyBytes(request, MAX_BLOB_BYTES);
   const id = randomUUID();
   const signedId = newSignedId();
-  await getBlobStore().put(id, bytes, meta.contentType);
-  await db.insert(blobs).values({
+  const store = getBlobStore();
+  await store.put(id, bytes, meta.contentType);
+  await insertOrForget(store, id, () => db.insert(blobs).values({
     id,
     signedId,
     filename: meta.filename,
@@ -164,7 +176,7 @@ export async function uploadProjectBlob(
     ownerId: viewer.id,
     storagePath: id,
     uploadedAt: new Date(),
-  });
+  }));
   return { signed_id: signedId, filename: meta.filename, url: blobPath(signedId, meta.filename) };
 }
 
