@@ -8,6 +8,7 @@ import { type NormalizedFile } from '../projects/app-files';
 import { assertOwner, assertReadable, findProject } from '../projects/access';
 import { replaceFiles, storeContents } from '../projects/files-store';
 import { type PreparedEntry, type SnapshotFiles } from './entries';
+import { encodeTree, flattenTree } from './tree';
 
 export type SnapshotSummary = { messageId: string; createdAt: string };
 export type SaveSnapshotInput = { messageId: string; entries: PreparedEntry[]; title?: string; finalized?: boolean };
@@ -16,17 +17,9 @@ function toNormalizedFile(entry: PreparedEntry, now: Date): NormalizedFile {
   return { ...entry, contents: entry.content, lastModified: now };
 }
 
-function toStoredEntry(entry: PreparedEntry): SnapshotEntry {
-  const stored: SnapshotEntry = { type: entry.type };
-  if (entry.contentHash) stored.contentHash = entry.contentHash;
-  if (entry.isBinary) stored.isBinary = true;
-  if (entry.blobId) stored.blobId = entry.blobId;
-  return stored;
-}
-
 /**
- * Save (or replace) the snapshot of one chat message; owner only. File bodies go to the shared
- * content-addressed table, so a snapshot costs one small path → hash map plus the bodies that are new.
+ * Save (or replace) the snapshot of one chat message; owner only. File bodies and folder listings go to
+ * the shared content-addressed table (tree.ts), so a snapshot costs only what is new in it.
  */
 export async function saveSnapshot(idOrSlug: string, viewer: Viewer, input: SaveSnapshotInput): Promise<SnapshotSummary> {
   const size = input.entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -36,10 +29,9 @@ export async function saveSnapshot(idOrSlug: string, viewer: Viewer, input: Save
   const db = await getDb();
   const project = assertOwner(await findProject(db, idOrSlug), viewer);
   const now = new Date();
-  const map: Record<string, SnapshotEntry> = {};
-  for (const entry of input.entries) map[entry.path] = toStoredEntry(entry);
+  const { stored: map, listings } = encodeTree(input.entries, now);
   const row = await db.transaction(async (tx) => {
-    await storeContents(tx, input.entries.map((entry) => toNormalizedFile(entry, now)));
+    await storeContents(tx, [...input.entries.map((entry) => toNormalizedFile(entry, now)), ...listings]);
     const values = {
       projectId: project.id,
       messageId: input.messageId,
@@ -87,7 +79,7 @@ async function readEntries(db: Db, projectId: string, messageId: string): Promis
   if (!row) {
     throw new NotFoundError('Snapshot not found');
   }
-  return row.entries;
+  return flattenTree(db, row.entries);
 }
 
 async function readBodies(db: Db, entries: Record<string, SnapshotEntry>): Promise<Map<string, string>> {
