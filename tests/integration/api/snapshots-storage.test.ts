@@ -71,6 +71,10 @@ for (const backend of backends) {
         // The original bodies plus one per later snapshot, not one full copy per snapshot.
         expect(Number(count)).toBe(FILES + SNAPSHOTS - 1);
         expect(Number(bytes)).toBe((FILES + SNAPSHOTS - 1) * FILE_BYTES);
+        // A snapshot row holds only its root listing's hash, however many files the project has.
+        const sizes = await handle.db.execute(sql`SELECT max(pg_column_size(entries))::text AS largest FROM snapshots`);
+        const [{ largest }] = (sizes as unknown as { rows: Array<{ largest: string }> }).rows;
+        expect(Number(largest)).toBeLessThan(200);
       } finally {
         await handle.close();
       }
