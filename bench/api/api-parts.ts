@@ -8,7 +8,7 @@ import { type ApiClient, createBenchProject, saveBenchProject } from './http-cli
 import { runLoad } from './load';
 import { changeOneFile, generateProject, toAppFiles, toSnapshotJson, totalChars } from './project-fixtures';
 
-interface Session {
+export interface Session {
   backend: Backend;
   client: ApiClient;
   server: KilnServer;
@@ -67,12 +67,19 @@ export async function benchLoad({ backend, client, server, context }: Session): 
   );
 }
 
-/** (c) 100 snapshots of a 1 MB, 100-file project, each one file different from the one before. */
-export async function benchSnapshots({ backend, client, server, context }: Session): Promise<KilnServer> {
+export interface ProjectShape {
+  files: number;
+  bytesEach: number;
+}
+
+/** (c) 100 snapshots of a 1 MB project of the given shape, each one file different from the one before. */
+export async function benchSnapshots(session: Session, shape: ProjectShape): Promise<void> {
+  const { backend, client, context } = session;
   const project = await createBenchProject(client, 'Bench snapshots');
-  let files = generateProject(100, 10 * 1024, 3);
+  let files = generateProject(shape.files, shape.bytesEach, 3);
   await saveBenchProject(client, project.slug, toAppFiles(files), project.editedAt);
-  const before = await backend.measure(server);
+  const before = await backend.measure(session.server);
+  session.server = before.server;
   client.baseUrl = before.server.url;
   let postedChars = 0;
   for (let index = 0; index < SNAPSHOTS; index++) {
@@ -87,18 +94,18 @@ export async function benchSnapshots({ backend, client, server, context }: Sessi
     }
     postedChars += body.snapshot.length;
   }
-  const after = await backend.measure(before.server);
+  const after = await backend.measure(session.server);
+  session.server = after.server;
   const growth = tableGrowth(before.size, after.size);
   const tablesGrowth = growth.reduce((sum, entry) => sum + entry.bytes, 0);
-  const label = `${backend.label}: ${SNAPSHOTS} snapshots of a ${round(totalChars(files) / MB, 1)} MB project`;
+  const label = `${backend.label}: ${SNAPSHOTS} snapshots of a ${round(totalChars(files) / MB, 1)} MB, ${shape.files.toLocaleString('en')}-file project`;
   context.metric({ name: `${label}, table growth`, value: round(tablesGrowth / MB, 2), unit: 'MB', ...lessThan(tablesGrowth / MB, 2, 'MB') });
   context.metric({ name: `${label}, database growth`, value: round((after.size.databaseBytes - before.size.databaseBytes) / MB, 2), unit: 'MB' });
   if (before.size.directoryBytes !== undefined && after.size.directoryBytes !== undefined) {
     context.metric({ name: `${label}, data directory growth`, value: round((after.size.directoryBytes - before.size.directoryBytes) / MB, 2), unit: 'MB' });
   }
   context.note(
-    `${backend.label} snapshots: baseline taken after the project's files were saved; ${round(postedChars / MB, 1)} MB of snapshot JSON posted; ` +
+    `${backend.label} snapshots of ${shape.files} files × ${round(shape.bytesEach / 1024)} KB: baseline taken after the project's files were saved; ${round(postedChars / MB, 1)} MB of snapshot JSON posted; ` +
       `growth by table: ${growth.map((entry) => `${entry.table} ${round(entry.bytes / 1024)} KB`).join(', ') || 'none'}; size measured: ${backend.sizeMethod}`,
   );
-  return after.server;
 }

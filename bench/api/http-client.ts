@@ -1,5 +1,6 @@
 /** A tiny cookie-carrying JSON client for the Kiln API, timing each round trip. */
 import { z } from 'zod';
+import { getErrorMessage } from '../../app/utils/errors';
 
 export interface TimedResponse {
   status: number;
@@ -30,7 +31,10 @@ export class ApiClient {
     if (this.cookie) headers.cookie = this.cookie;
     const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const started = performance.now();
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload }).catch((error: unknown) => {
+      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      throw new Error(`${method} ${path}: ${getErrorMessage(error)}${cause}`);
+    });
     const text = await response.text();
     const roundTripMs = performance.now() - started;
     const setCookie = response.headers.getSetCookie();

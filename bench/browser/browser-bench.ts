@@ -9,12 +9,13 @@ import { chromium, type Browser } from 'playwright-core';
 import { getErrorMessage } from '../../app/utils/errors';
 import { NODE_SERVER_PROMPT, NODE_SERVER_TEXT, VITE_PROMPT, VITE_TEXT } from '../../tests/e2e/scripts';
 import { startMockLlm, type MockLlm } from '../../tests/support/mock-llm';
+import { withBuildPinned } from '../lib/pinned-build';
 import { lessThan, round } from '../lib/stats';
 import { type Bench, type BenchContext } from '../lib/types';
 import { benchScript, generateLongAnswer } from './answers';
 import { benchLongTasks } from './long-tasks';
 import { measurePreviewReady, type PreviewApp } from './preview-ready';
-import { startTiers, type KilnTiers } from './tiers';
+import { ensureBothTiersBuilt, startTiers, type KilnTiers } from './tiers';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -57,40 +58,42 @@ async function previewPart(run: Run, app: PreviewApp, cache: 'cold' | 'warm'): P
   });
 }
 
+async function runBrowserBench(context: BenchContext): Promise<void> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}`);
+  const longAnswer = generateLongAnswer();
+  const llm = await startMockLlm(benchScript(longAnswer));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kiln-bench-browser-'));
+  let browser: Browser | undefined;
+  let tiers: KilnTiers | undefined;
+  const errors: string[] = [];
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    context.log('starting both tiers on a fresh DATA_DIR (empty npm cache)');
+    tiers = await startTiers({ dataDir, llmUrl: llm.url });
+    const cold: Run = { browser, tiers, llm, context, errors };
+    await previewPart(cold, NODE_APP, 'cold');
+    await previewPart(cold, VITE_APP, 'cold');
+    await tiers.stop();
+    context.log('restarting both tiers on the same DATA_DIR (warm npm cache)');
+    tiers = await startTiers({ dataDir, llmUrl: llm.url });
+    const warm: Run = { browser, tiers, llm, context, errors };
+    await previewPart(warm, NODE_APP, 'warm');
+    await previewPart(warm, VITE_APP, 'warm');
+    await attempt(warm, 'long tasks', () => benchLongTasks(warm.browser, warm.tiers, llm, longAnswer.length, context));
+    context.note(
+      'preview ready: time from the mock model finishing the answer (RecordedRequest.done) to the preview iframe document containing the app text, polled every 20 ms from the bench; cold = fresh DATA_DIR (empty runner npm cache), warm = tiers restarted on the same DATA_DIR; each run in a new browser context (new guest, new project)',
+    );
+  } finally {
+    await tiers?.stop();
+    await browser?.close();
+    await llm.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (errors.length > 0) throw new Error(errors.join('; '));
+}
+
 export const browserBench: Bench = {
   name: 'browser',
   description: 'Chromium against both tiers: main-thread long tasks while streaming, preview-ready time cold and warm',
-  async run(context) {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}`);
-    const longAnswer = generateLongAnswer();
-    const llm = await startMockLlm(benchScript(longAnswer));
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'kiln-bench-browser-'));
-    let browser: Browser | undefined;
-    let tiers: KilnTiers | undefined;
-    const errors: string[] = [];
-    try {
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-      context.log('starting both tiers on a fresh DATA_DIR (empty npm cache)');
-      tiers = await startTiers({ dataDir, llmUrl: llm.url });
-      const cold: Run = { browser, tiers, llm, context, errors };
-      await previewPart(cold, NODE_APP, 'cold');
-      await previewPart(cold, VITE_APP, 'cold');
-      await tiers.stop();
-      context.log('restarting both tiers on the same DATA_DIR (warm npm cache)');
-      tiers = await startTiers({ dataDir, llmUrl: llm.url });
-      const warm: Run = { browser, tiers, llm, context, errors };
-      await previewPart(warm, NODE_APP, 'warm');
-      await previewPart(warm, VITE_APP, 'warm');
-      await attempt(warm, 'long tasks', () => benchLongTasks(warm.browser, warm.tiers, llm, longAnswer.length, context));
-      context.note(
-        'preview ready: time from the mock model finishing the answer (RecordedRequest.done) to the preview iframe document containing the app text, polled every 20 ms from the bench; cold = fresh DATA_DIR (empty runner npm cache), warm = tiers restarted on the same DATA_DIR; each run in a new browser context (new guest, new project)',
-      );
-    } finally {
-      await tiers?.stop();
-      await browser?.close();
-      await llm.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-    if (errors.length > 0) throw new Error(errors.join('; '));
-  },
+  run: (context) => withBuildPinned(ensureBothTiersBuilt, () => runBrowserBench(context)),
 };

@@ -30,6 +30,7 @@ function hasFileNewerThan(target: string, time: number): boolean {
 /** The web tier through the shared helper; the runner bundle with the repo's build script, under the same lock. */
 export function ensureBothTiersBuilt(): void {
   ensureBuilt();
+  if (process.env.KILN_TEST_SKIP_BUILD === '1' && existsSync(RUNNER_ENTRY)) return;
   const builtAt = existsSync(RUNNER_ENTRY) ? statSync(RUNNER_ENTRY).mtimeMs : 0;
   const runnerStale = builtAt === 0 || ['runner', 'protocol'].some((dir) => hasFileNewerThan(path.join(ROOT, dir), builtAt));
   if (!runnerStale) return;
