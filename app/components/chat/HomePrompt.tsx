@@ -1,5 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { EXAMPLE_PROMPTS } from './examples';
 import { SendIcon } from './icons';
 
@@ -10,6 +10,15 @@ import { SendIcon } from './icons';
 export function HomePrompt({ error }: { error?: string }) {
   const [prompt, setPrompt] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  // Text typed before hydration lives only in the DOM: adopt it so the send button reflects it.
+  useEffect(() => {
+    const typed = textareaRef.current?.value ?? '';
+    if (typed !== '') {
+      setPrompt(typed);
+    }
+  }, []);
   const navigation = useNavigation();
   const [submitting, setSubmitting] = useState(false);
   const busy = submitting || navigation.state !== 'idle';
@@ -31,6 +40,7 @@ export function HomePrompt({ error }: { error?: string }) {
         </label>
         <textarea
           id="home-prompt"
+          ref={textareaRef}
           name="prompt"
           data-testid="chat-input"
           className="kiln-prompt-textarea"
