@@ -45,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<P
       editedAt: project.editedAt,
       frozen: project.frozen,
       isOwner: project.access === 'owner',
+      visibility: project.visibility,
     },
     files,
     messages: messages.map(({ id, role, content }) => ({ id, role, content })),

@@ -92,8 +92,30 @@ const failingAnswer = `Running a command that fails.
 <boltAction type="shell">echo "${FAILING_OUTPUT}" && ls ./no-such-directory</boltAction>
 </boltArtifact>`;
 
+export const CHANGE_GREETING_PROMPT = 'e2e: change the greeting';
+export const CHANGED_GREETING_TEXT = 'Greeting changed by the second message';
+
+const changeGreetingAnswer = `I'll change the greeting and restart the server.
+
+<boltArtifact id="changed-greeting" title="Changed greeting">
+<boltAction type="file" filePath="server.js">const http = require('node:http');
+
+const port = Number(process.env.PORT) || 3000;
+http
+  .createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>hello</title><h1>${CHANGED_GREETING_TEXT}</h1>');
+  })
+  .listen(port, () => console.log('listening on ' + port));
+</boltAction>
+<boltAction type="start">node server.js</boltAction>
+</boltArtifact>
+
+The server now shows the new greeting.`;
+
 export const e2eScript: MockScript = {
   replies: [
+    { match: CHANGE_GREETING_PROMPT, text: changeGreetingAnswer, chunkSize: 24, delayMs: 2 },
     { match: NODE_SERVER_PROMPT, text: nodeServerAnswer, chunkSize: 24, delayMs: 2 },
     { match: VITE_PROMPT, text: viteAnswer, chunkSize: 48, delayMs: 1 },
     { match: FAILING_PROMPT, text: failingAnswer, chunkSize: 16 },

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { EMPTY_MESSAGE_VIEW, type MessageView } from '~/lib/project/message-view';
 import type { AssistantRuntime, ChatEntry } from '~/lib/stores/chat';
 import { ArtifactCard } from './ArtifactCard';
+import { RestoreSnapshot, type ChatSnapshots } from './RestoreSnapshot';
 import { Markdown } from './Markdown';
 import { useFrameStore } from './use-frame-store';
 
@@ -33,7 +34,16 @@ function LiveBody({ runtime, streaming }: { runtime: AssistantRuntime; streaming
 }
 
 /** An answer: live from its runtime (this session) or parsed once (saved). */
-export const AssistantMessage = memo(function AssistantMessage({ entry, streaming = false }: { entry: ChatEntry; streaming?: boolean }) {
+export const AssistantMessage = memo(function AssistantMessage({
+  entry,
+  streaming = false,
+  snapshots,
+}: {
+  entry: ChatEntry;
+  streaming?: boolean;
+  /** Offers "Restore" when this answer has a snapshot (owners only). */
+  snapshots?: ChatSnapshots;
+}) {
   return (
     <article className="kiln-message kiln-message-assistant" data-testid="message" data-role="assistant" data-message-id={entry.id}>
       <div className="kiln-message-avatar" aria-hidden="true">
@@ -47,6 +57,7 @@ export const AssistantMessage = memo(function AssistantMessage({ entry, streamin
         ) : streaming ? (
           <MessageBody view={EMPTY_MESSAGE_VIEW} streaming />
         ) : null}
+        {snapshots && !streaming && <RestoreSnapshot messageId={entry.id} snapshots={snapshots} />}
         {entry.stopped && <p className="kiln-message-note">Stopped.</p>}
         {entry.error && (
           <div className="kiln-message-error" role="alert" data-testid="chat-error" data-code={entry.error.code}>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { ChatStore } from '~/lib/stores/chat';
 import { ChatInput } from './ChatInput';
 import { MessageList } from './MessageList';
+import type { ChatSnapshots } from './RestoreSnapshot';
 import './chat.css';
 
 export interface ChatProps {
@@ -11,15 +12,18 @@ export interface ChatProps {
   /** Why sending is not possible right now, shown above the input. */
   notice?: React.ReactNode;
   readOnly?: boolean;
+  /** Restore points on answers; omitted for read-only viewers. */
+  snapshots?: ChatSnapshots;
 }
 
-export function Chat({ chat, onSend, notice, readOnly = false }: ChatProps) {
+export function Chat({ chat, onSend, notice, readOnly = false, snapshots }: ChatProps) {
   const streaming = useStore(chat.$status) === 'streaming';
   const persistError = useStore(chat.$persistError);
   return (
     <div className="kiln-chat" data-testid="chat">
       <MessageList
         chat={chat}
+        snapshots={readOnly ? undefined : snapshots}
         empty={
           <div className="kiln-chat-empty">
             <p>Describe what to build or change. Kiln answers with code and runs it beside you.</p>

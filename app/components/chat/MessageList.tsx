@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { ChatStore } from '~/lib/stores/chat';
 import { AssistantMessage, UserMessage } from './AssistantMessage';
+import type { ChatSnapshots } from './RestoreSnapshot';
 
 /** Keeps the newest content in view unless the person scrolled up to read. */
 function useStickToBottom(container: React.RefObject<HTMLDivElement | null>) {
@@ -38,7 +39,7 @@ function StreamingMessage({ chat }: { chat: ChatStore }) {
  * The conversation. The list re-renders only when a message is added; each finished message is
  * memoized and the streaming one updates itself, at most once per frame.
  */
-export function MessageList({ chat, empty }: { chat: ChatStore; empty?: React.ReactNode }) {
+export function MessageList({ chat, empty, snapshots }: { chat: ChatStore; empty?: React.ReactNode; snapshots?: ChatSnapshots }) {
   const messages = useStore(chat.$messages);
   const streaming = useStore(chat.$status) === 'streaming';
   const scroller = useRef<HTMLDivElement>(null);
@@ -47,7 +48,7 @@ export function MessageList({ chat, empty }: { chat: ChatStore; empty?: React.Re
     <div className="kiln-messages" ref={scroller} data-testid="message-list" aria-live="polite">
       {messages.length === 0 && !streaming && empty}
       {messages.map((entry) =>
-        entry.role === 'user' ? <UserMessage key={entry.id} entry={entry} /> : <AssistantMessage key={entry.id} entry={entry} />,
+        entry.role === 'user' ? <UserMessage key={entry.id} entry={entry} /> : <AssistantMessage key={entry.id} entry={entry} snapshots={snapshots} />,
       )}
       <StreamingMessage chat={chat} />
     </div>

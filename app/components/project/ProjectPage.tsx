@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { ChatSnapshots } from '~/components/chat/RestoreSnapshot';
 import { Panel, PanelGroup, PanelResizeHandle } from 'react-resizable-panels';
 import { Chat } from '~/components/chat/Chat';
 import { DialogHost } from '~/components/dialogs/DialogHost';
@@ -17,6 +18,7 @@ import { SaveIndicator } from './SaveIndicator';
 import { SandboxPlaceholder } from './SandboxPlaceholder';
 import { Toasts } from './Toasts';
 import { useMediaQuery } from './use-media-query';
+import { PublicBadge, VisibilityToggle } from './VisibilityToggle';
 import './home.css';
 import './project.css';
 
@@ -46,6 +48,16 @@ export function ProjectPage({ data }: { data: ProjectPageData }) {
   const project = useStore(session.$project);
   const phase = useStore(session.$phase);
   const canSave = project.isOwner;
+  const visibility = useStore(session.visibility.$visibility);
+  const snapshots = useMemo<ChatSnapshots>(
+    () => ({
+      $snapshots: session.snapshots.$snapshots,
+      $restoring: session.snapshots.$restoring,
+      $status: session.chat.$status,
+      restore: (messageId) => session.restore(messageId),
+    }),
+    [session],
+  );
   // Phones stack the chat above the workbench instead of squeezing them side by side.
   const narrow = useMediaQuery('(max-width: 760px)');
 
@@ -96,6 +108,7 @@ export function ProjectPage({ data }: { data: ProjectPageData }) {
         </h1>
         <SaveIndicator save={session.save} canSave={canSave} />
         <span className="kiln-header-spacer" />
+        {canSave ? <VisibilityToggle control={session.visibility} /> : visibility === 'public' && <PublicBadge />}
         {!canSave &&
           (data.viewer ? (
             <button type="button" className="kiln-button kiln-button-primary" data-testid="fork-project" onClick={() => void session.fork()}>
@@ -116,7 +129,7 @@ export function ProjectPage({ data }: { data: ProjectPageData }) {
         autoSaveId={narrow ? 'kiln-project-layout-stacked' : 'kiln-project-layout'}
       >
         <Panel id="chat" order={1} defaultSize={narrow ? 45 : 32} minSize={22} maxSize={narrow ? 80 : 55} className="kiln-project-chat">
-          <Chat chat={session.chat} onSend={(text) => void session.send(text)} notice={notice} readOnly={!canSave} />
+          <Chat chat={session.chat} onSend={(text) => void session.send(text)} notice={notice} readOnly={!canSave} snapshots={snapshots} />
         </Panel>
         <PanelResizeHandle className="kiln-resize-handle" />
         <Panel id="workbench" order={2} minSize={35} className="kiln-project-workbench">

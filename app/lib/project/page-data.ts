@@ -12,6 +12,8 @@ export interface ProjectInfo {
   frozen: boolean;
   /** The viewer owns it (account or guest session) and may save. */
   isOwner: boolean;
+  /** Public projects can be read (not changed) by anyone with the link. */
+  visibility: 'private' | 'public';
 }
 
 export interface SavedFile {

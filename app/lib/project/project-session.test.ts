@@ -13,7 +13,7 @@ const savedAnswer =
 
 function pageData(overrides: Partial<ProjectPageData> = {}): ProjectPageData {
   return {
-    project: { id: 'p1', slug: 'my-app', title: 'My app', editedAt: '2026-01-01T00:00:00.000Z', frozen: false, isOwner: true },
+    project: { id: 'p1', slug: 'my-app', title: 'My app', editedAt: '2026-01-01T00:00:00.000Z', frozen: false, isOwner: true, visibility: 'private' },
     files: {
       'package.json': { content: JSON.stringify({ scripts: { dev: 'vite' }, devDependencies: { vite: '6' } }), isBinary: false },
       'index.html': { content: '<h1>saved</h1>', isBinary: false },

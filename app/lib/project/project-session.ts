@@ -14,7 +14,10 @@ import { getErrorMessage } from '~/utils/errors';
 import { selectFilesToSave } from './ignore-files';
 import { firstArtifactTitle } from './message-view';
 import type { ProjectInfo, ProjectPageData } from './page-data';
+import { withDevServerReporting, reportStartCommand } from './dev-server-state';
 import { planRestoreCommands } from './restore';
+import { createSnapshotController, type SnapshotController } from './snapshot-controller';
+import { createVisibilityControl, type VisibilityControl } from './visibility';
 import { filesSignature, textFilesForChat, toAppFiles, type AppFilesPayload } from './save-files';
 
 export type SessionPhase = { phase: 'booting' } | { phase: 'ready' } | { phase: 'failed'; message: string };
@@ -45,11 +48,15 @@ export interface ProjectSession {
   readonly $toasts: ReadableAtom<readonly Toast[]>;
   readonly chat: ChatStore;
   readonly save: SaveState;
+  readonly snapshots: SnapshotController;
+  readonly visibility: VisibilityControl;
   /** Boot the sandbox and open the project in it. Call once, in the browser. */
   start(): Promise<void>;
   /** Send a chat message once the sandbox is ready. */
   send(text: string): Promise<void>;
   dismissToast(id: number): void;
+  /** Put the files back as they were after this answer and restart the app; false when refused or failed. */
+  restore(messageId: string): Promise<boolean>;
   /** Copy the project (with the current files) into a new project of the viewer and open it. */
   fork(): Promise<void>;
   /** The current files (or the saved ones before boot) for the Download button. */
@@ -107,9 +114,12 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
       if (!sandbox || !shell || !workbench) {
         throw new Error('The sandbox is not ready');
       }
-      return deps.createRuntime({ messageId, sandbox, shell, workbench });
+      return deps.createRuntime({ messageId, sandbox, shell: withDevServerReporting(shell, workbench.setDevServerState), workbench });
     },
-    onAnswerEnd: (entry) => void renameAfterFirstAnswer(entry),
+    onAnswerEnd: (entry) => {
+      void renameAfterFirstAnswer(entry);
+      void snapshots.afterAnswer(entry);
+    },
     persist: async (messages) => {
       if (!$project.get().isOwner) {
         return;
@@ -180,14 +190,15 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     onError: (message) => toast(`${SAVE_FAILED_MESSAGE} (${message})`, { download: true }),
   });
 
-  async function restoreStart(workbench: WorkbenchStore, session: ShellSession): Promise<void> {
-    const plan = planRestoreCommands(data.files['package.json']?.content, deps.detectStartCommand);
+  async function restoreStart(workbench: WorkbenchStore, session: ShellSession, packageJsonText: string | undefined): Promise<void> {
+    const plan = planRestoreCommands(packageJsonText, deps.detectStartCommand);
     for (const step of plan) {
       const started = await session.execute({ messageId: 'restore', command: step.command, isStart: step.isStart, autoCreated: true });
       if (started.kind !== 'started') {
         return;
       }
       if (step.isStart) {
+        reportStartCommand(started, step.command, workbench.setDevServerState);
         // A dev server runs until it is stopped; its end (even the terminal closing) is not an error here.
         started.exit.catch(() => undefined);
         return;
@@ -235,10 +246,11 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
         }),
       );
       $phase.set({ phase: 'ready' });
+      void snapshots.refresh();
       // The shell and the restored app start in the background: chatting does not wait for them.
       void session
         .start()
-        .then(() => restoreStart(workbench, session))
+        .then(() => restoreStart(workbench, session, data.files['package.json']?.content))
         .catch((error: unknown) => workbench.terminal.write(`\r\n\x1b[31mThe terminal could not start: ${getErrorMessage(error)}\x1b[0m\r\n`));
     } catch (error) {
       if (!disposed) {
@@ -246,6 +258,32 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
       }
     }
   }
+
+  const snapshots = createSnapshotController({
+    projectId: data.project.id,
+    canSnapshot: () => $project.get().isOwner,
+    getFiles: currentFiles,
+    getSandbox: () => sandbox,
+    waitForIdle: () => chat.waitForIdle(),
+    onError: (message) => toast(message),
+    onRestored: async ({ editedAt }) => {
+      save.acceptServerEdit(editedAt);
+      const workbench = $workbench.get();
+      if (!sandbox || !shell || !workbench) return;
+      // The restored files may start differently: stop what runs and start what they describe.
+      const packageJson = await sandbox.fs.readFile('package.json', 'utf-8').catch(() => undefined);
+      await shell.interrupt();
+      workbench.setDevServerState({ status: 'idle' });
+      void restoreStart(workbench, shell, packageJson);
+    },
+  });
+
+  const visibility = createVisibilityControl({
+    initial: data.project.visibility,
+    getSlug: () => $project.get().slug,
+    fetch: fetchImpl,
+    onError: (message) => toast(message),
+  });
 
   let ready: Promise<void> | null = null;
   const start = () => (ready ??= boot());
@@ -257,10 +295,13 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     $toasts,
     chat,
     save,
+    snapshots,
+    visibility,
     currentFiles,
     start,
     send: (text) => chat.send(text),
     fork: () => forkAndContinue(toAppFiles(selectFilesToSave(currentFiles()))),
+    restore: (messageId) => (chat.$status.get() === 'streaming' ? Promise.resolve(false) : snapshots.restore(messageId)),
     dismissToast(id) {
       $toasts.set($toasts.get().filter((item) => item.id !== id));
     },

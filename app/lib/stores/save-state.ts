@@ -50,6 +50,8 @@ export interface SaveState {
   /** Resolve a conflict by overwriting the server copy. */
   overwrite(): Promise<void>;
   dismissConflict(): void;
+  /** The server changed the project itself (a snapshot restore): later saves build on this time. */
+  acceptServerEdit(editedAt: string): void;
   dispose(): void;
 }
 
@@ -172,6 +174,9 @@ export function createSaveState<AppFiles>(options: SaveStateOptions<AppFiles>): 
     },
     dismissConflict() {
       $conflict.set(null);
+    },
+    acceptServerEdit(editedAt) {
+      $editedAt.set(editedAt);
     },
     dispose() {
       disposed = true;
