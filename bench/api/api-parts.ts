@@ -67,6 +67,12 @@ export async function benchLoad({ backend, client, server, context }: Session): 
   );
 }
 
+/** A size measurement may have restarted the server on a new port. */
+function switchToServer(session: Session, server: KilnServer): void {
+  session.server = server;
+  session.client.baseUrl = server.url;
+}
+
 export interface ProjectShape {
   files: number;
   bytesEach: number;
@@ -79,8 +85,7 @@ export async function benchSnapshots(session: Session, shape: ProjectShape): Pro
   let files = generateProject(shape.files, shape.bytesEach, 3);
   await saveBenchProject(client, project.slug, toAppFiles(files), project.editedAt);
   const before = await backend.measure(session.server);
-  session.server = before.server;
-  client.baseUrl = before.server.url;
+  switchToServer(session, before.server);
   let postedChars = 0;
   for (let index = 0; index < SNAPSHOTS; index++) {
     files = changeOneFile(files, index, 1000 + index);
@@ -95,7 +100,7 @@ export async function benchSnapshots(session: Session, shape: ProjectShape): Pro
     postedChars += body.snapshot.length;
   }
   const after = await backend.measure(session.server);
-  session.server = after.server;
+  switchToServer(session, after.server);
   const growth = tableGrowth(before.size, after.size);
   const tablesGrowth = growth.reduce((sum, entry) => sum + entry.bytes, 0);
   const label = `${backend.label}: ${SNAPSHOTS} snapshots of a ${round(totalChars(files) / MB, 1)} MB, ${shape.files.toLocaleString('en')}-file project`;
