@@ -44,7 +44,7 @@ function machine(): Record<string, string | number> {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { only: { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
-    process.stdout.write(`Usage: npm run bench [-- --only ${BENCHES.map((bench) => bench.name).join('|')}]\n`);
+    process.stdout.write(`Usage: npm run bench [-- --only ${BENCHES.map((bench) => bench.name).join("|")}]\nEnv: TEST_DATABASE_URL (PostgreSQL half of the api bench), KILN_BENCH_PROFILE=1 (CPU profile of the long answer)\n`);
     return;
   }
   const benches = selectBenches(values.only);

@@ -13,7 +13,7 @@ import { withBuildPinned } from '../lib/pinned-build';
 import { lessThan, round } from '../lib/stats';
 import { type Bench, type BenchContext } from '../lib/types';
 import { benchScript, generateLongAnswer } from './answers';
-import { benchLongTasks } from './long-tasks';
+import { benchLongTasks, profileLongAnswer } from './long-tasks';
 import { measurePreviewReady, type PreviewApp } from './preview-ready';
 import { ensureBothTiersBuilt, startTiers, type KilnTiers } from './tiers';
 
@@ -80,6 +80,9 @@ async function runBrowserBench(context: BenchContext): Promise<void> {
     await previewPart(warm, NODE_APP, 'warm');
     await previewPart(warm, VITE_APP, 'warm');
     await attempt(warm, 'long tasks', () => benchLongTasks(warm.browser, warm.tiers, llm, longAnswer.length, context));
+    if (process.env.KILN_BENCH_PROFILE === '1') {
+      await attempt(warm, 'long tasks, CPU profile', () => profileLongAnswer(warm.browser, warm.tiers, llm, context));
+    }
     context.note(
       'preview ready: time from the mock model finishing the answer (RecordedRequest.done) to the preview iframe document containing the app text, polled every 20 ms from the bench; cold = fresh DATA_DIR (empty runner npm cache), warm = tiers restarted on the same DATA_DIR; each run in a new browser context (new guest, new project)',
     );

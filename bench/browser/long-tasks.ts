@@ -4,6 +4,7 @@ import { type MockLlm } from '../../tests/support/mock-llm';
 import { round } from '../lib/stats';
 import { type BenchContext } from '../lib/types';
 import { LONG_ANSWER_FILE_COUNT, LONG_ANSWER_PROMPT } from './answers';
+import { profileMainThread } from './cpu-profile';
 import { describeActionRows, sendPromptFromHome, waitForModelAnswer } from './page-driver';
 import { type KilnTiers } from './tiers';
 
@@ -92,6 +93,27 @@ export async function benchLongTasks(browser: Browser, tiers: KilnTiers, llm: Mo
       `long tasks over 50 ms, longest first (start → duration, ms on the page's clock${log.sendAt === undefined ? ', from the project page\'s navigation start' : ''}): ${worst.map((task) => `${Math.round(task.start)} → ${Math.round(task.duration)}`).join(', ') || 'none'}`,
     );
     if (caughtUp.error !== undefined) throw caughtUp.error;
+  } finally {
+    await browserContext.close();
+  }
+}
+
+/** The same answer again, under the sampling profiler: where the main thread spends its time. */
+export async function profileLongAnswer(browser: Browser, tiers: KilnTiers, llm: MockLlm, context: BenchContext): Promise<void> {
+  const browserContext = await browser.newContext();
+  try {
+    const page = await browserContext.newPage();
+    const since = llm.requests.length;
+    const hot = await profileMainThread(page, async () => {
+      await sendPromptFromHome(page, tiers.url, LONG_ANSWER_PROMPT);
+      await waitForModelAnswer(llm, LONG_ANSWER_PROMPT, since, 120_000);
+      await waitForFilesWritten(page, CATCH_UP_TIMEOUT_MS);
+    });
+    context.note(
+      `CPU profile of a second pass (KILN_BENCH_PROFILE=1; not the measured pass), most self time first: ${hot
+        .map((fn) => `${fn.selfMs} ms in ${fn.name} at ${fn.location} \`${fn.excerpt.slice(0, 100)}\``)
+        .join('; ')}`,
+    );
   } finally {
     await browserContext.close();
   }
