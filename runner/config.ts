@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readOrCreateSecret } from '../protocol/secret';
+
+export { readOrCreateSecret };
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -63,26 +64,6 @@ export function parseRunnerEnv(source: Record<string, string | undefined>): Runn
   };
 }
 
-/**
- * Same file logic as the web tier's readOrCreateSecret (app/lib/.server/env.ts), re-implemented because
- * the runner must not import app/: both tiers share `DATA_DIR/session-secret` when SESSION_SECRET is unset.
- */
-export function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('hex');
-    try {
-      writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
-      return secret;
-    } catch {
-      // Another process (the web tier) created it first: use theirs.
-      return readFileSync(file, 'utf8').trim();
-    }
-  }
-}
 
 /** True when the host only accepts connections from this machine. */
 export function isLoopbackHost(host: string): boolean {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readOrCreateSecret } from '../../../protocol/secret';
 
 const port = z.coerce.number().int().min(1).max(65535);
 
@@ -61,23 +60,6 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   };
 }
 
-/** The secret shared by both tiers when SESSION_SECRET is unset: generated once into DATA_DIR. */
-export function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('hex');
-    try {
-      writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
-      return secret;
-    } catch {
-      // Another process created it first: use theirs.
-      return readFileSync(file, 'utf8').trim();
-    }
-  }
-}
 
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);

@@ -23,13 +23,13 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alre
   }
 }
 
-/** Read the body as text, refusing (413) once it grows past maxBytes, whatever Content-Length claims. */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
+/** The raw request body; TooLargeError (413) once it grows past maxBytes, whatever Content-Length claims. */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (!request.body) {
-    return '';
+    return new Uint8Array(0);
   }
   const reader = request.body.getReader();
+  const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) {
     await reader.cancel().catch(() => undefined);
     throw new TooLargeError();
@@ -47,7 +47,12 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Read the body as text, refusing (413) once it grows past maxBytes, whatever Content-Length claims. */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  return Buffer.from(await readBodyBytes(request, maxBytes)).toString('utf8');
 }
 
 /** zod issues as the spec's `{ field, message }` entries (field is the dotted path; empty → body). */

@@ -1,4 +1,3 @@
-import { TooLargeError } from '../http/errors';
 import { errorResponse } from '../http/respond';
 
 /**
@@ -21,32 +20,8 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alre
   }
 }
 
-/** The raw request body; TooLargeError (413) once it grows past maxBytes, whatever Content-Length claims. */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
-  if (!request.body) {
-    return new Uint8Array(0);
-  }
-  const reader = request.body.getReader();
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) {
-    await reader.cancel().catch(() => undefined);
-    throw new TooLargeError();
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      chunks.length = 0;
-      await discardRest(reader, total);
-      throw new TooLargeError();
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}
+/** Uploads read their raw body with the shared reader (same size rule as JSON bodies). */
+export { readBodyBytes } from '../http/body';
 
 /**
  * Read and drop whatever is left of the body (bounded). A refusal sent while the client is still
