@@ -92,6 +92,11 @@ const failingAnswer = `Running a command that fails.
 <boltAction type="shell">echo "${FAILING_OUTPUT}" && ls ./no-such-directory</boltAction>
 </boltArtifact>`;
 
+/**
+ * A second message for the same project. Its start command differs from the first answer's on
+ * purpose: a start command that is already running is not started again, and plain node does not
+ * reload changed files.
+ */
 export const CHANGE_GREETING_PROMPT = 'e2e: change the greeting';
 export const CHANGED_GREETING_TEXT = 'Greeting changed by the second message';
 
@@ -108,7 +113,7 @@ http
   })
   .listen(port, () => console.log('listening on ' + port));
 </boltAction>
-<boltAction type="start">node server.js</boltAction>
+<boltAction type="start">node server.js --greeting-changed</boltAction>
 </boltArtifact>
 
 The server now shows the new greeting.`;

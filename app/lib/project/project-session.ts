@@ -14,7 +14,7 @@ import { getErrorMessage } from '~/utils/errors';
 import { selectFilesToSave } from './ignore-files';
 import { firstArtifactTitle } from './message-view';
 import type { ProjectInfo, ProjectPageData } from './page-data';
-import { withDevServerReporting, reportStartCommand } from './dev-server-state';
+import { reloadWhenOutputSettles, reportStartCommand, withDevServerReporting } from './dev-server-state';
 import { planRestoreCommands } from './restore';
 import { createSnapshotController, type SnapshotController } from './snapshot-controller';
 import { createVisibilityControl, type VisibilityControl } from './visibility';
@@ -114,7 +114,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
       if (!sandbox || !shell || !workbench) {
         throw new Error('The sandbox is not ready');
       }
-      return deps.createRuntime({ messageId, sandbox, shell: withDevServerReporting(shell, workbench.setDevServerState), workbench });
+      return deps.createRuntime({ messageId, sandbox, shell: withDevServerReporting(shell, workbench.setDevServerState, () => workbench.reloadPreview()), workbench });
     },
     onAnswerEnd: (entry) => {
       void renameAfterFirstAnswer(entry);
@@ -190,10 +190,17 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     onError: (message) => toast(`${SAVE_FAILED_MESSAGE} (${message})`, { download: true }),
   });
 
-  async function restoreStart(workbench: WorkbenchStore, session: ShellSession, packageJsonText: string | undefined): Promise<void> {
+  /** `runId`: the shell skips commands of runs a newer one took over, so each run needs its own. */
+  async function restoreStart(workbench: WorkbenchStore, session: ShellSession, packageJsonText: string | undefined, runId = 'restore'): Promise<void> {
     const plan = planRestoreCommands(packageJsonText, deps.detectStartCommand);
     for (const step of plan) {
-      const started = await session.execute({ messageId: 'restore', command: step.command, isStart: step.isStart, autoCreated: true });
+      const started = await session.execute({
+        messageId: runId,
+        command: step.command,
+        isStart: step.isStart,
+        autoCreated: true,
+        onOutput: step.isStart ? reloadWhenOutputSettles(() => workbench.reloadPreview()) : undefined,
+      });
       if (started.kind !== 'started') {
         return;
       }
@@ -259,6 +266,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     }
   }
 
+  let restoreRuns = 0;
   const snapshots = createSnapshotController({
     projectId: data.project.id,
     canSnapshot: () => $project.get().isOwner,
@@ -266,7 +274,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     getSandbox: () => sandbox,
     waitForIdle: () => chat.waitForIdle(),
     onError: (message) => toast(message),
-    onRestored: async ({ editedAt }) => {
+    onRestored: async ({ messageId, editedAt }) => {
       save.acceptServerEdit(editedAt);
       const workbench = $workbench.get();
       if (!sandbox || !shell || !workbench) return;
@@ -274,7 +282,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
       const packageJson = await sandbox.fs.readFile('package.json', 'utf-8').catch(() => undefined);
       await shell.interrupt();
       workbench.setDevServerState({ status: 'idle' });
-      void restoreStart(workbench, shell, packageJson);
+      void restoreStart(workbench, shell, packageJson, `restore-${messageId}-${++restoreRuns}`);
     },
   });
 
