@@ -176,7 +176,11 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     editedAt: data.project.editedAt,
     fetch: fetchImpl,
     canSave: () => $project.get().isOwner && $workbench.get() !== null,
-    waitForIdle: () => chat.waitForIdle(),
+    // A save during a restore would carry the editedAt from before the restore's apply: a false conflict.
+    waitForIdle: async () => {
+      await chat.waitForIdle();
+      while (restoreInFlight) await restoreInFlight;
+    },
     getAppFiles: () => {
       const files = selectFilesToSave(currentFiles());
       pendingSignature = filesSignature(files);
@@ -267,6 +271,8 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
   }
 
   let restoreRuns = 0;
+  /** Settles (never rejects) when the running restore, including its apply and editedAt, is done. */
+  let restoreInFlight: Promise<void> | null = null;
   const snapshots = createSnapshotController({
     projectId: data.project.id,
     canSnapshot: () => $project.get().isOwner,
@@ -309,7 +315,17 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     start,
     send: (text) => chat.send(text),
     fork: () => forkAndContinue(toAppFiles(selectFilesToSave(currentFiles()))),
-    restore: (messageId) => (chat.$status.get() === 'streaming' ? Promise.resolve(false) : snapshots.restore(messageId)),
+    restore(messageId) {
+      if (chat.$status.get() === 'streaming' || restoreInFlight) return Promise.resolve(false);
+      const run = snapshots.restore(messageId).finally(() => {
+        restoreInFlight = null;
+      });
+      restoreInFlight = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    },
     dismissToast(id) {
       $toasts.set($toasts.get().filter((item) => item.id !== id));
     },

@@ -7,6 +7,7 @@ import { LOAD_SNAPSHOT_FAILED, SAVE_SNAPSHOT_FAILED, type SnapshotFiles, type Sn
 import type { Sandbox } from '~/lib/sandbox/types';
 import type { ChatEntry } from '~/lib/stores/chat';
 import { createSnapshotsStore, type SnapshotsStore } from '~/lib/stores/snapshots';
+import { getErrorMessage } from '~/utils/errors';
 import { readIgnorePatterns, reasonToIgnoreWhenSaving, selectFilesToSave, type SavableFile } from './ignore-files';
 
 export interface SnapshotControllerOptions {
@@ -92,7 +93,12 @@ export function createSnapshotController(options: SnapshotControllerOptions): Sn
         return false;
       }
       if (!result) return false;
-      await options.onRestored({ messageId, editedAt: result.editedAt });
+      try {
+        await options.onRestored({ messageId, editedAt: result.editedAt });
+      } catch (error) {
+        // The files are back; only restarting the app failed.
+        options.onError(`The files were restored, but the app could not be restarted: ${getErrorMessage(error)}`);
+      }
       return true;
     },
   };
