@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createRunnerSandbox,
   normalizeSandboxPath,
@@ -143,6 +143,25 @@ describe('createRunnerSandbox', () => {
     await process.output.pipeTo(new WritableStream({ write: (chunk) => void chunks.push(chunk) }));
     expect(chunks).toEqual(['still here']);
     expect(await process.exit).toBe(0);
+  });
+
+  it('asks for a fresh token when it reconnects', async () => {
+    const getToken = vi.fn(async () => 'fresh');
+    await createRunnerSandbox({
+      url: 'ws://runner',
+      sandboxId: 'abcdefgh',
+      token: 'first',
+      WebSocketImpl: ScriptedSocket as WebSocketConstructor,
+      reconnectDelaysMs: [0],
+      getToken,
+    });
+    const first = ScriptedSocket.last;
+    expect(first?.url).toContain('token=first');
+    expect(getToken).not.toHaveBeenCalled();
+    first?.close(1006, '');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(getToken).toHaveBeenCalledTimes(1);
+    expect(ScriptedSocket.last?.url).toContain('token=fresh');
   });
 
   it('reports a lost connection once reconnecting gives up', async () => {

@@ -39,6 +39,11 @@ export interface RunnerSandboxOptions {
    * its processes for RUNNER_IDLE_MS). Empty: never reconnect.
    */
   reconnectDelaysMs?: number[];
+  /**
+   * A fresh token for reconnections (tokens expire after 10 minutes). When it fails, the first token is
+   * tried anyway, so the runner's refusal is what gets reported.
+   */
+  getToken?: () => Promise<string>;
 }
 
 interface SocketHandlers {
@@ -451,8 +456,13 @@ function openSocket(options: RunnerSandboxOptions, handlers: SocketHandlers): Pr
 
 /** Connect to the runner and return a Sandbox for `sandboxId` (created on the runner on first connect). */
 export async function createRunnerSandbox(options: RunnerSandboxOptions): Promise<Sandbox> {
+  let opened = 0;
   const connection = new RunnerConnection(
-    (handlers) => openSocket(options, handlers),
+    async (handlers) => {
+      const renew = opened++ > 0 ? options.getToken : undefined;
+      const token = renew ? await renew().catch(() => options.token) : options.token;
+      return openSocket({ ...options, token }, handlers);
+    },
     options.reconnectDelaysMs ?? DEFAULT_RECONNECT_DELAYS_MS
   );
   await connection.start();
