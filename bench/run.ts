@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { getErrorMessage } from '../app/utils/errors';
 import { apiBench } from './api/api-bench';
 import { browserBench } from './browser/browser-bench';
 import { formatMarkdownTable, formatNotes, formatTextTable } from './lib/report';
@@ -68,6 +69,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(`bench: ${getErrorMessage(error)}`);
   process.exitCode = 1;
 });
