@@ -48,7 +48,9 @@ async function eventually(check: () => void, timeoutMs = 2_000): Promise<void> {
   }
 }
 
-function setup(data = pageData()) {
+type ExtraFetch = (url: string, init?: RequestInit) => Response | undefined;
+
+function setup(data = pageData(), extraFetch: ExtraFetch = () => undefined) {
   const sandbox = new FakeSandbox({
     script: (command) => {
       // Dev servers keep running; everything else ends at once.
@@ -58,7 +60,11 @@ function setup(data = pageData()) {
     },
   });
   const teardown = vi.spyOn(sandbox, 'teardown');
-  const fetchMock = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
+  const fetchMock = vi.fn(async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const extra = extraFetch(String(url), init);
+    if (extra) {
+      return extra;
+    }
     if (String(url) === '/api/chat') {
       return ndjson([
         { type: 'text', delta: 'Done. <boltArtifact id="b" title="Greeting page">' },
@@ -144,6 +150,57 @@ describe('project session', () => {
     expect(failing.$phase.get()).toEqual({ phase: 'failed', message: 'The Kiln runner took longer than 30s to start the sandbox' });
     await failing.send('hello');
     expect(failing.chat.$messages.get().at(-1)?.error?.message).toMatch(/sandbox is not running/);
+    await session.dispose();
+  });
+});
+
+describe('project session snapshots', () => {
+  const restoredPackage = JSON.stringify({ scripts: { dev: 'vite' } });
+  const snapshotFetch: ExtraFetch = (url, init) => {
+    if (url === '/api/snapshot/p1' && init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as { id: string };
+      return Response.json({ messageId: body.id, createdAt: 'now' }, { status: 201 });
+    }
+    if (url === '/api/snapshot/p1') {
+      return Response.json({ snapshots: [{ messageId: 'a1', createdAt: 'then' }] });
+    }
+    if (url === '/api/snapshot/p1/a1') {
+      return Response.json({ 'index.html': { type: 'file', content: '<h1>old</h1>' }, 'package.json': { type: 'file', content: restoredPackage } });
+    }
+    if (url === '/api/snapshot/p1/apply/a1') {
+      return Response.json({ editedAt: '2026-05-05T00:00:00.000Z' });
+    }
+    return undefined;
+  };
+
+  it('snapshots the saved file set after each answer', async () => {
+    const { session, fetchMock } = setup(pageData({ messages: [] }), snapshotFetch);
+    await session.start();
+    await session.send('make a greeting');
+    const answerId = session.chat.$messages.get().at(-1)?.id;
+    await eventually(() => expect(session.snapshots.$snapshots.get()[0]?.messageId).toBe(answerId));
+    const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/snapshot/p1' && init?.method === 'POST');
+    const body = JSON.parse(String(post?.[1]?.body)) as { id: string; snapshot: string };
+    expect(body.id).toBe(answerId);
+    expect(JSON.parse(body.snapshot)['hello.txt']).toEqual({ type: 'file', content: 'hi' });
+    await session.dispose();
+  });
+
+  it('restores: files back, the new editedAt kept for later saves, the app restarted', async () => {
+    const { session, sandbox, fetchMock } = setup(pageData(), snapshotFetch);
+    await session.start();
+    await eventually(() => expect(sandbox.commands).toEqual(['npm install', 'npm run dev']));
+    await eventually(() => expect(session.snapshots.$snapshots.get().map((snapshot) => snapshot.messageId)).toEqual(['a1']));
+    const first = session.restore('a1');
+    expect(await session.restore('a1')).toBe(false);
+    // A save asked for during the restore waits for it, or it would carry the editedAt from before.
+    const saving = session.save.save();
+    expect(await first).toBe(true);
+    await saving;
+    expect(sandbox.fs.files.get('index.html')).toBe('<h1>old</h1>');
+    await eventually(() => expect(sandbox.commands).toEqual(['npm install', 'npm run dev', 'npm run dev']));
+    const saves = fetchMock.mock.calls.filter(([url, init]) => url === '/api/projects/my-app' && init?.method === 'PATCH');
+    expect(saves.map(([, init]) => JSON.parse(String(init?.body)).editedAt)).toEqual(['2026-05-05T00:00:00.000Z']);
     await session.dispose();
   });
 });

@@ -4,10 +4,13 @@
  * and the save state. Only the restored project's install and start steps run again (LESSONS.md).
  */
 import { atom, type ReadableAtom } from 'nanostores';
+import { createApiClient } from '~/lib/api/fetch-json';
+import { createSnapshotClient } from '~/lib/api/snapshot-client';
 import type { SandboxConfig } from '~/lib/sandbox';
 import type { Sandbox } from '~/lib/sandbox/types';
 import type { ShellSession } from '~/lib/runtime/shell-session';
 import { createChatStore, type AssistantRuntime, type ChatEntry, type ChatStore } from '~/lib/stores/chat';
+import { createSnapshotsStore } from '~/lib/stores/snapshots';
 import { createSaveState, SAVE_FAILED_MESSAGE, type SaveState } from '~/lib/stores/save-state';
 import type { WorkbenchStore } from '~/lib/stores/workbench';
 import { getErrorMessage } from '~/utils/errors';
@@ -280,6 +283,8 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     getSandbox: () => sandbox,
     waitForIdle: () => chat.waitForIdle(),
     onError: (message) => toast(message),
+    createStore: (keepPath) =>
+      createSnapshotsStore({ projectId: data.project.id, keepPath, client: createSnapshotClient({ api: createApiClient({ fetch: fetchImpl }) }) }),
     onRestored: async ({ messageId, editedAt }) => {
       save.acceptServerEdit(editedAt);
       const workbench = $workbench.get();
