@@ -23,6 +23,9 @@ import { createSnapshotController, type SnapshotController } from './snapshot-co
 import { createVisibilityControl, type VisibilityControl } from './visibility';
 import { filesSignature, textFilesForChat, toAppFiles, type AppFilesPayload } from './save-files';
 
+/** How often file changes are compared with the last saved state (at most). */
+const CHANGE_CHECK_MS = 150;
+
 export type SessionPhase = { phase: 'booting' } | { phase: 'ready' } | { phase: 'failed'; message: string };
 
 export interface Toast {
@@ -81,6 +84,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
   let toastId = 0;
   let lastSavedSignature = filesSignature(selectFilesToSave(data.files));
   let pendingSignature = lastSavedSignature;
+  let changeCheck: ReturnType<typeof setTimeout> | null = null;
   const cleanups: Array<() => void> = [];
 
   const toast = (message: string, extra: Partial<Toast> = {}) => {
@@ -246,18 +250,28 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
       workbench.terminal.setShellResize((size) => session.resize(size));
       $workbench.set(workbench);
       cleanups.push(
-        workbench.$files.listen((files) => {
-          // The first watcher batches repeat the mounted files: only real changes mark the project unsaved.
-          const selected: Record<string, { content: string; isBinary: boolean }> = {};
-          for (const [path, entry] of Object.entries(files)) {
-            if (entry?.type === 'file') {
-              selected[path] = { content: entry.content, isBinary: entry.isBinary };
-            }
-          }
-          if (filesSignature(selectFilesToSave(selected)) !== lastSavedSignature) {
-            save.markChanged();
+        workbench.$files.listen(() => {
+          // Streaming changes $files on every delta: hashing every file each time made the page
+          // quadratic in the answer's size. Check at most once per CHANGE_CHECK_MS instead.
+          if (changeCheck === null) {
+            changeCheck = setTimeout(() => {
+              changeCheck = null;
+              const selected: Record<string, { content: string; isBinary: boolean }> = {};
+              for (const [path, entry] of Object.entries(workbench.$files.get())) {
+                if (entry?.type === 'file') {
+                  selected[path] = { content: entry.content, isBinary: entry.isBinary };
+                }
+              }
+              // The first watcher batches repeat the mounted files: only real changes mark the project unsaved.
+              if (!disposed && filesSignature(selectFilesToSave(selected)) !== lastSavedSignature) {
+                save.markChanged();
+              }
+            }, CHANGE_CHECK_MS);
           }
         }),
+        () => {
+          if (changeCheck !== null) clearTimeout(changeCheck);
+        },
       );
       $phase.set({ phase: 'ready' });
       void snapshots.refresh();
