@@ -7,25 +7,15 @@
 import { type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { SANDBOX_ID_PATTERN } from '../../protocol/runner';
-import { signRunnerToken, verifyRunnerToken } from '../../protocol/token';
 import { requireUser } from '~/lib/.server/auth';
 import { getEnv } from '~/lib/.server/env';
 import { BadRequestError, ForbiddenError } from '~/lib/.server/http/errors';
 import { handle } from '~/lib/.server/http/respond';
+import { renewRunnerToken } from '~/lib/project/runner-token.server';
 
-export const RUNNER_TOKEN_HEADER = 'x-runner-token';
+const RUNNER_TOKEN_HEADER = 'x-runner-token';
 
 const querySchema = z.object({ sandbox: z.string().regex(SANDBOX_ID_PATTERN, 'sandbox must be a sandbox id') });
-
-/** Signs a new token when `previous` is a genuine token (expired or not) for this sandbox and viewer. */
-export function renewRunnerToken(input: { sandboxId: string; previous: string; viewerId: string; secret: string; now?: number }): string | null {
-  // Expiry is ignored on purpose (now = 0): an expired token is the normal case here.
-  const payload = verifyRunnerToken(input.previous, input.secret, 0);
-  if (!payload || payload.sid !== input.sandboxId || payload.uid !== input.viewerId) {
-    return null;
-  }
-  return signRunnerToken({ sandboxId: input.sandboxId, userId: input.viewerId, now: input.now }, input.secret);
-}
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handle(async () => {

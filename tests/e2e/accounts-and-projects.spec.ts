@@ -108,3 +108,18 @@ test('accounts own private projects; public ones can be read and forked; snapsho
   await expectEditorShows(owner, 'server.js', NODE_SERVER_TEXT);
   await owner.context().close();
 });
+
+test('a guest cannot make a project public and is told why', async ({ browser }) => {
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  await guest.goto('/');
+  await send(guest, 'e2e: a guest says hello');
+  await guest.waitForURL(/\/~\/[^?]+$/);
+  const toggle = guest.getByTestId('visibility-toggle');
+  await expect(toggle).toHaveText('Private');
+  await toggle.click();
+  await expect(guest.getByTestId('toast')).toContainText('Sign in to make a project public');
+  await expect(toggle).toHaveText('Private');
+  await expect(toggle).toBeEnabled();
+  await context.close();
+});
