@@ -295,6 +295,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     canSnapshot: () => $project.get().isOwner,
     getFiles: currentFiles,
     getSandbox: () => sandbox,
+    readFile: async (path) => (sandbox ? sandbox.fs.readFile(path, 'utf-8').catch(() => null) : null),
     waitForIdle: () => chat.waitForIdle(),
     onError: (message) => toast(message),
     createStore: (keepPath) =>

@@ -1,4 +1,6 @@
+import { atom } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
+import type { AssistantRuntime } from '~/lib/stores/chat';
 import { LOAD_SNAPSHOT_FAILED, SAVE_SNAPSHOT_FAILED, type SnapshotClient, type SnapshotFiles } from '~/lib/api/snapshot-client';
 import type { ChatEntry } from '~/lib/stores/chat';
 import { createSnapshotsStore } from '~/lib/stores/snapshots';
@@ -50,6 +52,23 @@ describe('snapshot after an answer', () => {
     expect(order).toEqual(['idle', 'saved']);
     expect(saved).toEqual([{ messageId: 'a1', files: { 'server.js': { type: 'file', content: 'new server' } } }]);
     expect(controller.$snapshots.get().map((snapshot) => snapshot.messageId)).toEqual(['a1']);
+  });
+
+  it('reads the files the answer wrote from the sandbox (the watcher may not have reported them yet)', async () => {
+    const action = (id: string, filePath: string, status: 'complete' | 'failed') =>
+      ({ id, artifactId: 'x', messageId: 'a1', type: 'file', content: '', filePath, status, output: '' }) as const;
+    const runtime = {
+      $view: atom({
+        segments: [],
+        artifacts: {},
+        actions: { f1: action('f1', './server.js', 'complete'), f2: action('f2', 'new.js', 'complete'), f3: action('f3', 'broken.js', 'failed') },
+      }),
+    } as unknown as AssistantRuntime;
+    const readFile = vi.fn(async (path: string) => (path === 'server.js' ? 'fresh server' : path === 'new.js' ? 'new file' : null));
+    const { controller, saved } = setup({ readFile });
+    await controller.afterAnswer({ ...answer, runtime });
+    expect(readFile.mock.calls.map(([path]) => path).sort()).toEqual(['new.js', 'server.js']);
+    expect(saved[0].files).toEqual({ 'server.js': { type: 'file', content: 'fresh server' }, 'new.js': { type: 'file', content: 'new file' } });
   });
 
   it.each([

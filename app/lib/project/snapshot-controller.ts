@@ -17,6 +17,11 @@ export interface SnapshotControllerOptions {
   /** The project's current files (the workbench's view). */
   getFiles: () => Record<string, SavableFile>;
   getSandbox: () => Sandbox | null;
+  /**
+   * A file's text straight from the sandbox. The workbench learns of writes from the file watcher, a
+   * moment later: the files the answer wrote are read here so the snapshot cannot miss them.
+   */
+  readFile?: (path: string) => Promise<string | null>;
   /** Resolves once the answer's actions have finished writing files. */
   waitForIdle: () => Promise<void>;
   /** After the files were written and the server applied the snapshot. */
@@ -60,6 +65,12 @@ export function pathsToKeep(files: Readonly<Record<string, SavableFile>>): Set<s
   return keep;
 }
 
+/** Paths the answer's file actions wrote. */
+function writtenPaths(entry: ChatEntry): string[] {
+  const actions = Object.values(entry.runtime?.$view.get().actions ?? {});
+  return [...new Set(actions.flatMap((action) => (action.type === 'file' && action.filePath && action.status === 'complete' ? [action.filePath.replace(/^(\.\/|\/)+/, '')] : [])))];
+}
+
 export function createSnapshotController(options: SnapshotControllerOptions): SnapshotController {
   let kept = new Set<string>();
   const store = (options.createStore ?? ((keepPath) => createSnapshotsStore({ projectId: options.projectId, keepPath })))(
@@ -76,7 +87,12 @@ export function createSnapshotController(options: SnapshotControllerOptions): Sn
     async afterAnswer(entry) {
       if (!options.canSnapshot() || entry.role !== 'assistant' || entry.content === '') return;
       await options.waitForIdle();
-      const files = toSnapshotFiles(options.getFiles());
+      const current: Record<string, SavableFile> = { ...options.getFiles() };
+      for (const path of writtenPaths(entry)) {
+        const content = await options.readFile?.(path);
+        if (typeof content === 'string') current[path] = { content, isBinary: false };
+      }
+      const files = toSnapshotFiles(current);
       if (Object.keys(files).length === 0) return;
       // The client already retried (spec §7): what reaches here is final.
       await store.takeSnapshot(entry.id, files).catch(() => options.onError(SAVE_SNAPSHOT_FAILED));
