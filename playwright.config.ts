@@ -23,7 +23,7 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
-    baseURL: process.env.KILN_E2E_URL ?? 'http://localhost:3100',
+    baseURL: process.env.KILN_E2E_URL ?? `http://localhost:${process.env.KILN_E2E_PORT ?? 3100}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

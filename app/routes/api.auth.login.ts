@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node';
 import { getUser, logIn, logInSchema } from '~/lib/.server/auth';
-import { assertLoginAllowed, recordLoginFailure } from '~/lib/.server/auth/login-throttle';
+import { logInThrottled } from '~/lib/.server/auth/login-throttle';
 import { getDb } from '~/lib/.server/db/client';
 import { parseJsonBody } from '~/lib/.server/http/body';
-import { UnauthorizedError } from '~/lib/.server/http/errors';
 import { byMethod, methodNotAllowed } from '~/lib/.server/http/respond';
 import { jsonWithSession } from '~/lib/.server/http/session-response';
 
@@ -13,15 +12,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
   byMethod(request, {
     POST: async () => {
       const input = await parseJsonBody(request, logInSchema);
-      assertLoginAllowed(request, input.email);
-      try {
-        const { user, session } = await logIn(await getDb(), input, await getUser(request));
-        return jsonWithSession(request, { user }, session);
-      } catch (error) {
-        if (error instanceof UnauthorizedError) {
-          recordLoginFailure(request, input.email);
-        }
-        throw error;
-      }
+      const caller = await getUser(request);
+      const { user, session } = await logInThrottled(request, input, async () => logIn(await getDb(), input, caller));
+      return jsonWithSession(request, { user }, session);
     },
   });

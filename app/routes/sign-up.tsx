@@ -1,6 +1,7 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { AuthForm } from '~/components/auth/AuthForm';
 import { safeRedirectPath } from '~/components/auth/api-errors';
+import { handleAuthForm } from '~/lib/.server/auth/form-action';
 import { getUser } from '~/lib/.server/auth/viewer';
 
 /** Someone already signed in (not a guest) goes where they were heading. */
@@ -10,6 +11,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')));
   }
   return null;
+}
+
+/** Plain form posts (before hydration or without JavaScript) sign in here; scripts use the JSON API. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleAuthForm(request, 'sign-up', safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')));
 }
 
 export const meta: MetaFunction = () => [{ title: 'Create an account · Kiln' }];

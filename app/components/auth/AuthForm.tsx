@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from '@remix-run/react';
+import { Link, useActionData, useSearchParams } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { Wordmark } from '~/components/header/Wordmark';
 import { readApiErrors, safeRedirectPath } from './api-errors';
@@ -41,8 +41,10 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const [params] = useSearchParams();
   const redirectTo = safeRedirectPath(params.get('redirectTo'));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // Set when the form was posted without JavaScript (before hydration): the route action's answer.
+  const posted = useActionData<{ message: string | null; fields: Record<string, string> }>();
+  const [error, setError] = useState<string | null>(posted?.message ?? null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(posted?.fields ?? {});
   const copy = COPY[mode];
   const otherQuery = params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(redirectTo)}` : '';
 
@@ -79,7 +81,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         <Wordmark />
         <h1>{copy.title}</h1>
         <p className="kiln-auth-subtitle">{copy.subtitle}</p>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid={`${mode}-form`}>
+        <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate data-testid={`${mode}-form`}>
           {FIELDS[mode].map((field) => (
             <label key={field.name} className="kiln-auth-field">
               <span>{field.label}</span>

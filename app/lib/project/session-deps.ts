@@ -5,12 +5,14 @@ import { createSandbox } from '~/lib/sandbox';
 import { showFatalErrorDialog } from '~/lib/stores/dialogs';
 import { createWorkbenchStore } from '~/lib/stores/workbench';
 import type { ProjectSessionDeps } from './project-session';
+import { createRunnerTokenRenewer } from './runner-token';
 import { createAssistantRuntime } from './runtime-adapter';
 
 export function createBrowserSessionDeps(): ProjectSessionDeps {
   return {
     createSandbox: (config) =>
       createSandbox(config, {
+        getRunnerToken: config.kind === 'runner' ? createRunnerTokenRenewer({ sandboxId: config.sandboxId, token: config.token }) : undefined,
         onFatalError: (report) => showFatalErrorDialog({ variant: report.variant, sandboxKind: report.sandboxKind, message: report.message }),
       }),
     createWorkbench: (sandbox) => createWorkbenchStore({ sandbox }),

@@ -36,6 +36,8 @@ export interface CreateSandboxOptions {
   bootTimeoutMs?: number;
   /** Tests pass a fake @webcontainer/api. */
   webcontainerApi?: WebContainerApiLike;
+  /** Runner only: a fresh token when the client reconnects after the first one expired. */
+  getRunnerToken?: () => Promise<string>;
 }
 
 export const RUNNER_BOOT_TIMEOUT_MESSAGE = 'The Kiln runner took longer than 30s to start the sandbox';
@@ -62,7 +64,7 @@ async function bootSandbox(config: SandboxConfig, options: CreateSandboxOptions)
   if (config.kind === 'runner') {
     const { createRunnerSandbox } = await import('./runner.client');
     return withBootTimeout(
-      createRunnerSandbox({ url: config.url, sandboxId: config.sandboxId, token: config.token }),
+      createRunnerSandbox({ url: config.url, sandboxId: config.sandboxId, token: config.token, getToken: options.getRunnerToken }),
       timeoutMs,
       RUNNER_BOOT_TIMEOUT_MESSAGE,
       (late) => void late.teardown(),

@@ -1,4 +1,5 @@
-import { HttpError } from '../http/errors';
+import { HttpError, UnauthorizedError } from '../http/errors';
+import { type SignedIn } from './accounts';
 
 /** Per email+IP, in memory (per web-tier process): enough to slow password guessing on one instance. */
 const MAX_FAILURES = 10;
@@ -28,5 +29,22 @@ export function recordLoginFailure(request: Request, email: string, now = Date.n
   }
   if (failures.size > 10_000) {
     for (const [k, v] of failures) if (v.resetAt <= now) failures.delete(k);
+  }
+}
+
+/** Log in through the throttle: refused while too many recent failures, failures counted. */
+export async function logInThrottled(
+  request: Request,
+  input: { email: string; password: string },
+  login: () => Promise<SignedIn>,
+): Promise<SignedIn> {
+  assertLoginAllowed(request, input.email);
+  try {
+    return await login();
+  } catch (error) {
+    if (error instanceof UnauthorizedError) {
+      recordLoginFailure(request, input.email);
+    }
+    throw error;
   }
 }
