@@ -17,6 +17,11 @@ case "${1:-start}" in
       echo "echo '[kiln] PostgreSQL 15 is not installed: PostgreSQL tests will be skipped' >&2"
       exit 0
     fi
+    # A server already answering on the port (an earlier run, or one started by hand) is reused.
+    if "$bin/pg_isready" -q -h 127.0.0.1 -p "$port"; then
+      echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres"
+      exit 0
+    fi
     if [ ! -f "$dir/PG_VERSION" ]; then
       rm -rf "$dir"; mkdir -p "$dir"
       [ "$(id -u)" = "0" ] && chown postgres:postgres "$dir"
