@@ -4,7 +4,7 @@ import tsconfigPaths from 'vite-tsconfig-paths';
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'runner/**/*.test.ts', 'protocol/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/support/**/*.test.ts'],
+    include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'runner/**/*.test.ts', 'protocol/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/support/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
