@@ -34,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<P
   const files: ProjectPageData['files'] = {};
   for (const [path, file] of Object.entries(project.appFiles)) {
     if (file.type === 'file') {
-      files[path] = { content: file.contents, isBinary: file.isBinary };
+      files[path] = { content: file.contents, isBinary: file.isBinary, ...(file.blobId ? { blobId: file.blobId } : {}) };
     }
   }
   return {

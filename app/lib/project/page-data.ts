@@ -19,6 +19,8 @@ export interface ProjectInfo {
 export interface SavedFile {
   content: string;
   isBinary: boolean;
+  /** Binary files: the uploaded bytes, served at /api/storage/blobs/{blobId}/{name}. */
+  blobId?: string | null;
 }
 
 export interface ProjectPageData {

@@ -4,6 +4,7 @@
  * and the save state. Only the restored project's install and start steps run again (LESSONS.md).
  */
 import { atom, type ReadableAtom } from 'nanostores';
+import { uploadProjectFile } from '~/lib/api/direct-upload';
 import { createApiClient } from '~/lib/api/fetch-json';
 import { createSnapshotClient } from '~/lib/api/snapshot-client';
 import type { SandboxConfig } from '~/lib/sandbox';
@@ -14,7 +15,8 @@ import { createSnapshotsStore } from '~/lib/stores/snapshots';
 import { createSaveState, SAVE_FAILED_MESSAGE, type SaveState } from '~/lib/stores/save-state';
 import type { WorkbenchStore } from '~/lib/stores/workbench';
 import { getErrorMessage } from '~/utils/errors';
-import { selectFilesToSave } from './ignore-files';
+import { binaryPathsToSave, createBinaryFiles, loadSavedBinaries } from './binary-files';
+import { selectFilesToSave, type SavableFile } from './ignore-files';
 import { firstArtifactTitle } from './message-view';
 import type { ProjectInfo, ProjectPageData } from './page-data';
 import { reloadWhenOutputSettles, reportStartCommand, withDevServerReporting } from './dev-server-state';
@@ -25,6 +27,11 @@ import { filesSignature, textFilesForChat, toAppFiles, type AppFilesPayload } fr
 
 /** How often file changes are compared with the last saved state (at most). */
 const CHANGE_CHECK_MS = 150;
+
+/** What a save stores: the kept text files and which binaries go with them (their bytes are not watched). */
+function savedSignature(files: Readonly<Record<string, SavableFile>>): string {
+  return `${filesSignature(selectFilesToSave(files))}|${binaryPathsToSave(files).join('\0')}`;
+}
 
 export type SessionPhase = { phase: 'booting' } | { phase: 'ready' } | { phase: 'failed'; message: string };
 
@@ -82,7 +89,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
   let shell: ShellSession | null = null;
   let disposed = false;
   let toastId = 0;
-  let lastSavedSignature = filesSignature(selectFilesToSave(data.files));
+  let lastSavedSignature = savedSignature(data.files);
   let pendingSignature = lastSavedSignature;
   let changeCheck: ReturnType<typeof setTimeout> | null = null;
   const cleanups: Array<() => void> = [];
@@ -90,6 +97,14 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
   const toast = (message: string, extra: Partial<Toast> = {}) => {
     $toasts.set([...$toasts.get(), { id: ++toastId, kind: 'error', message, ...extra }]);
   };
+
+  const binaries = createBinaryFiles({
+    readFile: (path) => (sandbox ? sandbox.fs.readFile(path) : Promise.reject(new Error('The sandbox is not ready'))),
+    upload: (file) => uploadProjectFile($project.get().slug, file, { fetch: fetchImpl }),
+    onUploadFailed: (message) => toast(message),
+  });
+  /** The appFiles to store; binaries as prepared by the last `binaries.prepare()`. */
+  const appFilesNow = (): AppFilesPayload => ({ ...toAppFiles(selectFilesToSave(currentFiles())), ...binaries.entries() });
 
   const currentFiles = () => {
     const files: Record<string, { content: string; isBinary: boolean }> = {};
@@ -187,16 +202,17 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     waitForIdle: async () => {
       await chat.waitForIdle();
       while (restoreInFlight) await restoreInFlight;
+      // getAppFiles() is synchronous: binaries are uploaded here, just before it runs.
+      if ($project.get().isOwner && sandbox) await binaries.prepare(currentFiles());
     },
     getAppFiles: () => {
-      const files = selectFilesToSave(currentFiles());
-      pendingSignature = filesSignature(files);
-      return toAppFiles(files);
+      pendingSignature = savedSignature(currentFiles());
+      return appFilesNow();
     },
     onSaved: () => {
       lastSavedSignature = pendingSignature;
     },
-    onFrozen: () => void forkAndContinue(toAppFiles(selectFilesToSave(currentFiles()))),
+    onFrozen: () => void forkAndContinue(appFilesNow()),
     onTooBig: () => toast(SAVE_FAILED_MESSAGE, { download: true }),
     onError: (message) => toast(`${SAVE_FAILED_MESSAGE} (${message})`, { download: true }),
   });
@@ -231,17 +247,20 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
 
   async function boot(): Promise<void> {
     try {
+      // The saved binaries download while the sandbox boots; loading never rejects (failures are logged).
+      const savedBinaries = loadSavedBinaries(data.files, { fetch: fetchImpl, binaries });
       const created = await deps.createSandbox(data.sandbox);
       if (disposed) {
         await created.teardown();
         return;
       }
       sandbox = created;
-      await created.mount(
-        Object.entries(data.files)
-          .filter(([, file]) => !file.isBinary)
+      await created.mount([
+        ...Object.entries(data.files)
+          .filter(([, file]) => !file.isBinary && !file.blobId)
           .map(([path, file]) => ({ path, content: file.content })),
-      );
+        ...(await savedBinaries),
+      ]);
       const workbench = deps.createWorkbench(created);
       const session = deps.createShell(created);
       shell = session;
@@ -263,7 +282,7 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
                 }
               }
               // The first watcher batches repeat the mounted files: only real changes mark the project unsaved.
-              if (!disposed && filesSignature(selectFilesToSave(selected)) !== lastSavedSignature) {
+              if (!disposed && savedSignature(selected) !== lastSavedSignature) {
                 save.markChanged();
               }
             }, CHANGE_CHECK_MS);
@@ -334,7 +353,10 @@ export function openProjectSession(data: ProjectPageData, deps: ProjectSessionDe
     currentFiles,
     start,
     send: (text) => chat.send(text),
-    fork: () => forkAndContinue(toAppFiles(selectFilesToSave(currentFiles()))),
+    async fork() {
+      if (sandbox) await binaries.prepare(currentFiles());
+      await forkAndContinue(appFilesNow());
+    },
     restore(messageId) {
       if (chat.$status.get() === 'streaming' || restoreInFlight) return Promise.resolve(false);
       const run = snapshots.restore(messageId).finally(() => {

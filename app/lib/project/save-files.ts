@@ -1,8 +1,11 @@
 /** Conversions between the workbench's files and what the save and chat endpoints take. */
 import { selectFilesToSave, type SavableFile } from './ignore-files';
 
+/** One `appFiles` entry: text inline, or (binary) a reference to uploaded bytes. */
+export type AppFilePayload = { type: 'file'; contents: string; isBinary: boolean; blobId?: string; fullPath?: string; name?: string };
+
 /** `appFiles` of PATCH /api/projects/{slug} and of the fork call: path → file. */
-export type AppFilesPayload = Record<string, { type: 'file'; contents: string; isBinary: boolean }>;
+export type AppFilesPayload = Record<string, AppFilePayload>;
 
 export function toAppFiles(files: Readonly<Record<string, SavableFile>>): AppFilesPayload {
   const appFiles: AppFilesPayload = {};
