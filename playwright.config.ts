@@ -1,16 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium: Playwright cannot download its own browsers on this network. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+import { chromiumArgs, chromiumPath } from './tests/support/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,7 +16,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
   },

@@ -5,21 +5,11 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createMessageParser } from '../app/lib/runtime/message-parser';
+import { createRandom } from './lib/random';
 
 const WARM_UP_RUNS = 3;
 const MEASURED_RUNS = 7;
 
-/** Small deterministic PRNG (mulberry32) so every run parses the same answer. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PROSE = [
   'This component renders the list of todos and keeps the input focused.',

@@ -1,22 +1,11 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { AuthForm } from '~/components/auth/AuthForm';
-import { safeRedirectPath } from '~/components/auth/api-errors';
-import { handleAuthForm } from '~/lib/.server/auth/form-action';
-import { getUser } from '~/lib/.server/auth/viewer';
+import { authPageAction, redirectSignedIn } from '~/lib/.server/auth/form-action';
 
-/** Someone already signed in (not a guest) goes where they were heading. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await getUser(request).catch(() => null);
-  if (viewer && !viewer.isGuest) {
-    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')));
-  }
-  return null;
-}
+export const loader = ({ request }: LoaderFunctionArgs) => redirectSignedIn(request);
 
-/** Plain form posts (before hydration or without JavaScript) sign in here; scripts use the JSON API. */
-export async function action({ request }: ActionFunctionArgs) {
-  return handleAuthForm(request, 'sign-in', safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')));
-}
+/** Plain form posts (before hydration or without JavaScript) land here; scripts use the JSON API. */
+export const action = ({ request }: ActionFunctionArgs) => authPageAction(request, 'sign-in');
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Kiln' }];
 

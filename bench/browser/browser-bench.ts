@@ -16,18 +16,8 @@ import { benchScript, generateLongAnswer } from './answers';
 import { benchLongTasks, profileLongAnswer } from './long-tasks';
 import { measurePreviewReady, type PreviewApp } from './preview-ready';
 import { ensureBothTiersBuilt, startTiers, type KilnTiers } from './tiers';
+import { chromiumArgs, chromiumPath } from '../../tests/support/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 const NODE_APP: PreviewApp = { label: 'Node server app', prompt: NODE_SERVER_PROMPT, text: NODE_SERVER_TEXT, timeoutMs: 60_000 };
 const VITE_APP: PreviewApp = { label: 'Vite + React app', prompt: VITE_PROMPT, text: VITE_TEXT, timeoutMs: 300_000 };
@@ -59,7 +49,7 @@ async function previewPart(run: Run, app: PreviewApp, cache: 'cold' | 'warm'): P
 }
 
 async function runBrowserBench(context: BenchContext): Promise<void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}`);
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium is not installed at ${chromiumPath}`);
   const longAnswer = generateLongAnswer();
   const llm = await startMockLlm(benchScript(longAnswer));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kiln-bench-browser-'));
@@ -67,7 +57,7 @@ async function runBrowserBench(context: BenchContext): Promise<void> {
   let tiers: KilnTiers | undefined;
   const errors: string[] = [];
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     context.log('starting both tiers on a fresh DATA_DIR (empty npm cache)');
     tiers = await startTiers({ dataDir, llmUrl: llm.url });
     const cold: Run = { browser, tiers, llm, context, errors };

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../../../tests/support/chromium';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 /* Real Chromium, as in the e2e suite (playwright.config.ts). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
 
 let browser: Browser;
 let page: Page;
@@ -32,7 +32,7 @@ beforeAll(async () => {
   await rm(outdir, { recursive: true, force: true });
   html = `<!doctype html><html><head><style>${css}</style></head><body>
     <button id="opener">Open</button><div id="root"></div><script>${script}</script></body></html>`;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
 
 afterEach(async () => {

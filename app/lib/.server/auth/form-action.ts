@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node';
+import { safeRedirectPath } from '~/components/auth/api-errors';
 import { getDb } from '../db/client';
 import { HttpError } from '../http/errors';
 import { readBodyText } from '../http/body';
@@ -6,6 +7,20 @@ import { logIn, logInSchema, signUp, signUpSchema } from './accounts';
 import { serializeSessionCookie } from './cookie';
 import { logInThrottled } from './login-throttle';
 import { getUser } from './viewer';
+
+/** The auth pages' loader: someone already signed in (not a guest) goes where they were heading. */
+export async function redirectSignedIn(request: Request): Promise<null> {
+  const viewer = await getUser(request).catch(() => null);
+  if (viewer && !viewer.isGuest) {
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')));
+  }
+  return null;
+}
+
+/** The auth pages' action for a plain form post (before hydration or without JavaScript). */
+export function authPageAction(request: Request, mode: 'sign-in' | 'sign-up'): Promise<Response | AuthFormResult> {
+  return handleAuthForm(request, mode, safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')));
+}
 
 export interface AuthFormResult {
   message: string | null;
