@@ -58,6 +58,15 @@ describe('createWorkbenchStore', () => {
     expect(store.$view.get()).toBe('code');
   });
 
+  it('keeps the view the person picked when a server becomes ready', () => {
+    const sandbox = createFakeSandbox({ 'README.md': 'r' });
+    const store = createWorkbenchStore({ sandbox });
+    store.setView('code');
+    sandbox.emit('port', 3000, 'open', 'http://p/');
+    sandbox.emit('server-ready', 3000, 'http://p/');
+    expect(store.$view.get()).toBe('code');
+  });
+
   it('does not switch views for a file the user is not shown', () => {
     const sandbox = createFakeSandbox({ 'README.md': 'r' });
     const store = createWorkbenchStore({ sandbox });

@@ -71,15 +71,20 @@ export function createWorkbenchStore({ sandbox, saveDebounceMs }: WorkbenchStore
     editor.selectFile(defaultSelectedFile(filePaths));
   };
 
-  // Show the code while the model writes a file, and the app once a server answers.
+  // Show the code while the model writes a file, and the app once a server answers — unless the person
+  // picked a view themselves since the model last wrote a file: their choice wins.
+  let viewChosenByUser = false;
   const followStreaming = (event: StreamingFileEvent) => {
     editor.handleStreamingFileEvent(event);
-    if (event.status === 'start' && editor.$selectedFile.get() === editor.$streamingFile.get()) $view.set('code');
+    if (event.status === 'start' && editor.$selectedFile.get() === editor.$streamingFile.get()) {
+      viewChosenByUser = false;
+      $view.set('code');
+    }
   };
   let previewWasReady = false;
   const followPreview = (preview: PreviewInfo | undefined) => {
     const ready = preview?.ready ?? false;
-    if (ready && !previewWasReady) $view.set('preview');
+    if (ready && !previewWasReady && !viewChosenByUser) $view.set('preview');
     previewWasReady = ready;
   };
 
@@ -104,7 +109,10 @@ export function createWorkbenchStore({ sandbox, saveDebounceMs }: WorkbenchStore
     $view,
     $showTerminal,
     terminal,
-    setView: (view) => $view.set(view),
+    setView: (view) => {
+      viewChosenByUser = true;
+      $view.set(view);
+    },
     setShowTerminal: (show) => $showTerminal.set(show),
     toggleTerminal: () => $showTerminal.set(!$showTerminal.get()),
     selectFile: (path, options) => editor.selectFile(path, { byUser: options?.byUser ?? true }),
