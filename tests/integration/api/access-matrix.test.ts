@@ -1,31 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, ApiClient, backends, files, type KilnFixture, type ProjectBody, signUp, useKiln } from './support';
+import { backends, files, type KilnFixture, useKiln, type AccessWorld, buildAccessWorld, type Caller } from './support';
 
-type Caller = 'anonymous' | 'other user' | 'owner' | 'owner token' | 'revoked token';
 type Call = { method: string; path: string; body?: unknown };
-type World = { owner: ApiClient; callers: Record<Caller, ApiClient>; privateProject: ProjectBody; publicProject: ProjectBody };
+type World = AccessWorld;
 
-async function buildWorld(kiln: KilnFixture): Promise<World> {
-  const { client: owner } = await signUp(kiln, 'm_owner');
-  const { client: other } = await signUp(kiln, 'm_other');
-  const live = (await owner.post('/api/tokens', { name: 'live' })).body as { token: string };
-  const revoked = (await owner.post('/api/tokens', { name: 'revoked' })).body as { id: string; token: string };
-  await owner.delete(`/api/tokens/${revoked.id}`);
-  const privateProject = (await owner.post('/api/projects', { project: { title: 'Private', appFiles: files({ 'a.txt': 'a' }) } })).body as ProjectBody;
-  const publicProject = (await owner.post('/api/projects', { project: { title: 'Public', visibility: 'public' } })).body as ProjectBody;
-  return {
-    owner,
-    privateProject,
-    publicProject,
-    callers: {
-      anonymous: anonymous(kiln),
-      'other user': other,
-      owner,
-      'owner token': new ApiClient(() => kiln.url, { token: live.token }),
-      'revoked token': new ApiClient(() => kiln.url, { token: revoked.token }),
-    },
-  };
-}
+const buildWorld = (kiln: KilnFixture): Promise<World> => buildAccessWorld(kiln, 'm', { 'a.txt': 'a' });
 
 /** Expected status per caller, in the order anonymous, other user, owner, owner token, revoked token. */
 const matrix: Array<[string, (w: World) => Call | Promise<Call>, [number, number, number, number, number]]> = [

@@ -1,37 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, ApiClient, backends, files, type KilnFixture, type ProjectBody, signUp, useKiln } from './support';
+import { backends, files, type KilnFixture, type ProjectBody, signUp, useKiln, type AccessWorld, buildAccessWorld, CALLERS } from './support';
 
-type Caller = 'anonymous' | 'other user' | 'owner' | 'owner token' | 'revoked token';
-const callers: Caller[] = ['anonymous', 'other user', 'owner', 'owner token', 'revoked token'];
-type World = { owner: ApiClient; callers: Record<Caller, ApiClient>; privateProject: ProjectBody; publicProject: ProjectBody };
+const callers = CALLERS;
+type World = AccessWorld;
 type Call = { method: string; path: string; body?: unknown };
 
 const snapshotOf = (map: Record<string, unknown>) => JSON.stringify(map);
 
 async function buildWorld(kiln: KilnFixture): Promise<World> {
-  const { client: owner } = await signUp(kiln, 's_owner');
-  const { client: other } = await signUp(kiln, 's_other');
-  const live = (await owner.post('/api/tokens', { name: 'live' })).body as { token: string };
-  const revoked = (await owner.post('/api/tokens', { name: 'revoked' })).body as { id: string; token: string };
-  await owner.delete(`/api/tokens/${revoked.id}`);
-  const privateProject = (await owner.post('/api/projects', { project: { title: 'Private', appFiles: files({ 'a.txt': 'a' }) } })).body as ProjectBody;
-  const publicProject = (await owner.post('/api/projects', { project: { title: 'Public', visibility: 'public' } })).body as ProjectBody;
-  for (const project of [privateProject, publicProject]) {
-    const saved = await owner.post(`/api/snapshot/${project.id}`, { id: 'm0', snapshot: snapshotOf({ 'a.txt': { type: 'file', content: 'snap' } }) });
+  const world = await buildAccessWorld(kiln, 's', { 'a.txt': 'a' });
+  for (const project of [world.privateProject, world.publicProject]) {
+    const saved = await world.owner.post(`/api/snapshot/${project.id}`, { id: 'm0', snapshot: snapshotOf({ 'a.txt': { type: 'file', content: 'snap' } }) });
     if (saved.status !== 201) throw new Error(`snapshot setup failed: ${saved.text}`);
   }
-  return {
-    owner,
-    privateProject,
-    publicProject,
-    callers: {
-      anonymous: anonymous(kiln),
-      'other user': other,
-      owner,
-      'owner token': new ApiClient(() => kiln.url, { token: live.token }),
-      'revoked token': new ApiClient(() => kiln.url, { token: revoked.token }),
-    },
-  };
+  return world;
 }
 
 const save = (project: ProjectBody): Call => ({

@@ -110,3 +110,46 @@ export type ProjectBody = { id: string; slug: string; editedAt: string; appFiles
 export function files(map: Record<string, string>): Record<string, { type: 'file'; contents: string }> {
   return Object.fromEntries(Object.entries(map).map(([path, contents]) => [path, { type: 'file', contents }]));
 }
+
+/** The callers of every access matrix, in the order the matrices list expected statuses. */
+export type Caller = 'anonymous' | 'other user' | 'owner' | 'owner token' | 'revoked token';
+export const CALLERS: Caller[] = ['anonymous', 'other user', 'owner', 'owner token', 'revoked token'];
+
+export type AccessWorld = {
+  owner: ApiClient;
+  callers: Record<Caller, ApiClient>;
+  privateProject: ProjectBody;
+  publicProject: ProjectBody;
+};
+
+/**
+ * An owner with a private and a public project, another user, and the owner's live and revoked tokens.
+ * `privateFiles` become the private project's files.
+ */
+export async function buildAccessWorld(
+  kiln: KilnFixture,
+  prefix: string,
+  privateFiles?: Record<string, string>,
+): Promise<AccessWorld> {
+  const { client: owner } = await signUp(kiln, `${prefix}_owner`);
+  const { client: other } = await signUp(kiln, `${prefix}_other`);
+  const live = (await owner.post('/api/tokens', { name: 'live' })).body as { token: string };
+  const revoked = (await owner.post('/api/tokens', { name: 'revoked' })).body as { id: string; token: string };
+  await owner.delete(`/api/tokens/${revoked.id}`);
+  const privateProject = (
+    await owner.post('/api/projects', { project: { title: 'Private', ...(privateFiles ? { appFiles: files(privateFiles) } : {}) } })
+  ).body as ProjectBody;
+  const publicProject = (await owner.post('/api/projects', { project: { title: 'Public', visibility: 'public' } })).body as ProjectBody;
+  return {
+    owner,
+    privateProject,
+    publicProject,
+    callers: {
+      anonymous: anonymous(kiln),
+      'other user': other,
+      owner,
+      'owner token': new ApiClient(() => kiln.url, { token: live.token }),
+      'revoked token': new ApiClient(() => kiln.url, { token: revoked.token }),
+    },
+  };
+}

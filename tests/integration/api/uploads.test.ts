@@ -3,16 +3,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUploadForm, directUpload, uploadProjectFile } from '~/lib/api/direct-upload';
-import { anonymous, ApiClient, backends, type KilnFixture, type ProjectBody, signUp, useKiln } from './support';
+import { type ApiClient, backends, type KilnFixture, useKiln, type AccessWorld, buildAccessWorld, CALLERS } from './support';
 
-type Caller = 'anonymous' | 'other user' | 'owner' | 'owner token' | 'revoked token';
-const callers: Caller[] = ['anonymous', 'other user', 'owner', 'owner token', 'revoked token'];
+const callers = CALLERS;
 type Call = { method: string; path: string; body?: unknown; headers?: Record<string, string> };
-type World = {
-  owner: ApiClient;
-  callers: Record<Caller, ApiClient>;
-  privateProject: ProjectBody;
-  publicProject: ProjectBody;
+type World = AccessWorld & {
   /** signed ids: uploaded into the private / public project, and a direct upload attached to none. */
   privateBlob: string;
   publicBlob: string;
@@ -40,13 +35,7 @@ async function uploadToProject(client: ApiClient, slug: string, bytes: Uint8Arra
 }
 
 async function buildWorld(kiln: KilnFixture): Promise<World> {
-  const { client: owner } = await signUp(kiln, 'u_owner');
-  const { client: other } = await signUp(kiln, 'u_other');
-  const live = (await owner.post('/api/tokens', { name: 'live' })).body as { token: string };
-  const revoked = (await owner.post('/api/tokens', { name: 'revoked' })).body as { id: string; token: string };
-  await owner.delete(`/api/tokens/${revoked.id}`);
-  const privateProject = (await owner.post('/api/projects', { project: { title: 'Private' } })).body as ProjectBody;
-  const publicProject = (await owner.post('/api/projects', { project: { title: 'Public', visibility: 'public' } })).body as ProjectBody;
+  const { owner, privateProject, publicProject, callers: worldCallers } = await buildAccessWorld(kiln, 'u');
   const bytes = new TextEncoder().encode('png-ish');
   const privateBlob = ((await uploadToProject(owner, privateProject.slug, bytes, 'p.png')).body as { signed_id: string }).signed_id;
   const publicBlob = ((await uploadToProject(owner, publicProject.slug, bytes, 'p.png')).body as { signed_id: string }).signed_id;
@@ -59,13 +48,7 @@ async function buildWorld(kiln: KilnFixture): Promise<World> {
     privateBlob,
     publicBlob,
     looseBlob: loose.signed_id,
-    callers: {
-      anonymous: anonymous(kiln),
-      'other user': other,
-      owner,
-      'owner token': new ApiClient(() => kiln.url, { token: live.token }),
-      'revoked token': new ApiClient(() => kiln.url, { token: revoked.token }),
-    },
+    callers: worldCallers,
   };
 }
 
